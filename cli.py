@@ -1,0 +1,226 @@
+"""Command line: rule, explain, validate, laws.
+
+Rulings and reports go to stdout; diagnostics to stderr.
+
+Exit status:
+  0  done (validate: every case passed)
+  1  validate: at least one case failed or could not be read;
+     explain: no conclusion matches the one asked for
+  2  bad input (the message names the file, the field and the problem) or bad usage
+  3  an internal error (a bug: set BRIDGE_TD_DEBUG=1 to see the traceback)
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import click
+
+from engine.caseio import CaseError, load_case
+from engine.clause import ClauseIdError, canonical
+from engine.knowledge import ROOT, KnowledgeError, load
+from engine.render import dumps, explain as explain_tree, find_conclusions, ruling_json, ruling_text
+from engine.ruling import rule_case
+from engine.validate import collect, validate_file
+
+EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3
+DEFAULT_CASES = ROOT / "cases"
+
+format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                             show_default=True, help="Output as readable text or as JSON.")
+case_argument = click.argument("case_file", metavar="CASE", type=click.Path(dir_okay=False))
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def load_or_fail(path: str):
+    try:
+        return load_case(path)
+    except CaseError as exc:
+        fail(str(exc))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def cli() -> None:
+    """Rulings on bridge irregularities from the 1987 Laws, with their reasons."""
+
+
+@cli.command()
+@case_argument
+@format_option
+def rule(case_file: str, fmt: str) -> None:
+    """Rule on CASE: what happened, the rectification with its clauses, the result."""
+    ruling = _rule_or_fail(load_or_fail(case_file))
+    click.echo(dumps(ruling_json(ruling)) if fmt == "json" else ruling_text(ruling))
+
+
+def _rule_or_fail(case):
+    try:
+        return rule_case(case)
+    except CaseError as exc:
+        fail(str(exc))
+
+
+@cli.command()
+@case_argument
+@click.argument("conclusion", required=False)
+@format_option
+def explain(case_file: str, conclusion: str | None, fmt: str) -> None:
+    """Show how each conclusion was reached, back to the table.
+
+    CONCLUSION picks one: an id (c12), a kind (trick_transfer) or a kind with
+    fields (trick_transfer:trick=2,seat=E). Without it, every conclusion but
+    the trick winners is explained.
+    """
+    ruling = _rule_or_fail(load_or_fail(case_file))
+    chosen = find_conclusions(ruling, conclusion)
+    if not chosen:
+        kinds = sorted({c.kind for c in ruling.conclusions})
+        fail(f"no conclusion matches {conclusion!r} (this ruling has: {', '.join(kinds)})", EXIT_FAILED)
+    if fmt == "json":
+        data = ruling_json(ruling)
+        wanted = {c.id for c in chosen}
+        click.echo(dumps({"case": data["case"], "explain": sorted(wanted, key=lambda x: int(x[1:])),
+                          "conclusions": data["conclusions"], "facts": data["facts"], "trace": data["trace"]}))
+        return
+    kb = _knowledge()
+    click.echo("\n\n".join(explain_tree(ruling, c, kb) for c in chosen))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@format_option
+@click.option("-q", "--quiet", is_flag=True, help="Print only failures and the summary.")
+def validate(paths: tuple, fmt: str, quiet: bool) -> None:
+    """Rule every case under PATHS (default: the bundled casebook) and check its expect block."""
+    files = collect(paths or [DEFAULT_CASES])
+    if not files:
+        fail("no case files found", EXIT_BAD_INPUT)
+    results = [validate_file(f) for f in files]
+    ids = defaultdict(list)
+    for r in results:
+        if r.case_id:
+            ids[r.case_id].append(r.path)
+    for case_id, where in ids.items():
+        if len(where) > 1:
+            for r in results:
+                if r.case_id == case_id and r.path != where[0]:
+                    r.error = f"{r.path}: id: {case_id!r} is also the id of {where[0]}"
+    passed = [r for r in results if r.passed]
+    exercised = sorted(set().union(*(r.clauses() for r in passed)) if passed else set(), key=_clause_key)
+    if fmt == "json":
+        click.echo(dumps({
+            "cases": [{"path": r.path, "id": r.case_id, "passed": r.passed, "error": r.error or None,
+                       "differences": r.differences, "expect": r.has_expect} for r in results],
+            "passed": len(passed), "failed": len(results) - len(passed), "clauses_exercised": exercised,
+        }))
+    else:
+        for r in results:
+            if r.error:
+                click.echo(f"ERROR {r.path}\n      {r.error}")
+            elif r.differences:
+                click.echo(f"FAIL  {r.path} ({r.case_id})")
+                for d in r.differences:
+                    click.echo(f"      {d}")
+            elif not quiet:
+                note = "" if r.has_expect else " (no expect block: ruled only)"
+                click.echo(f"pass  {r.path}{note}")
+        click.echo("")
+        click.echo(f"{len(passed)} passed, {len(results) - len(passed)} failed, {len(results)} cases")
+        click.echo("Clauses exercised by passing cases: " + (", ".join(exercised) or "none"))
+    if len(passed) != len(results):
+        sys.exit(EXIT_FAILED)
+
+
+def _clause_key(clause: str):
+    try:
+        from engine.clause import parse
+        c = parse(clause)
+        return (c.law, c.commentary_point, c.letter, c.number, c.sub)
+    except ClauseIdError:
+        return (999, 0, clause, "", "")
+
+
+def _knowledge():
+    try:
+        return load()
+    except KnowledgeError as exc:
+        fail(f"knowledge base: {exc}", EXIT_INTERNAL)
+
+
+@cli.command()
+@click.option("--law", "law", type=int, help="Only this law, e.g. 64.")
+@click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False), default=None,
+              help="Casebook used to find the cases exercising each clause (default: the bundled one).")
+@format_option
+def laws(law: int | None, cases_dir: str | None, fmt: str) -> None:
+    """List the clauses in knowledge/, with the rules and cases behind each."""
+    from engine.rules import LawEngine
+
+    kb = _knowledge()
+    if law is not None and law not in kb.titles:
+        fail(f"law {law} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})", EXIT_BAD_INPUT)
+    rules_for = defaultdict(list)
+    for r in LawEngine.law_rules():
+        fn = r._wrapped
+        rules_for[fn.clause].append(r.__name__)
+        for c in fn.cites:
+            rules_for[c].append(r.__name__ + " (cites)")
+    cases_for = defaultdict(list)
+    files = collect([cases_dir or DEFAULT_CASES]) if (cases_dir or DEFAULT_CASES.exists()) else []
+    for f in files:
+        result = validate_file(f)
+        if result.passed:
+            for clause in result.clauses():
+                cases_for[clause].append(result.case_id)
+    entries = [e for e in kb.entries.values() if law is None or e.law == law]
+    if fmt == "json":
+        click.echo(dumps([{"id": e.id, "title": e.title, "status": e.status, "summary": e.summary,
+                           "rules": rules_for.get(e.id, []), "cases": sorted(set(cases_for.get(e.id, []))),
+                           "reason": e.reason or None, "applies_to": list(e.applies_to),
+                           "overrides": list(e.overrides), "see": list(e.see),
+                           "implemented_in": e.implemented_in or None} for e in entries]))
+        return
+    current = None
+    for e in entries:
+        if e.law != current:
+            current = e.law
+            click.echo(f"\nLaw {e.law}: {kb.titles[e.law]}")
+        click.echo(f"  {e.id}  {e.title}  [{e.status}]")
+        if e.status == "not_mechanizable":
+            click.echo(f"      not mechanizable: {e.reason}")
+        if e.applies_to:
+            click.echo(f"      applies to: {', '.join(e.applies_to)}")
+        if e.overrides:
+            click.echo(f"      exception to: {', '.join(e.overrides)}")
+        if e.implemented_in:
+            click.echo(f"      implemented in: {e.implemented_in}")
+        if rules_for.get(e.id):
+            click.echo(f"      rules: {', '.join(rules_for[e.id])}")
+        cs = sorted(set(cases_for.get(e.id, [])))
+        if cs:
+            shown = ", ".join(cs[:6]) + (f" and {len(cs) - 6} more" if len(cs) > 6 else "")
+            click.echo(f"      cases: {shown}")
+        elif e.status == "rule":
+            click.echo("      cases: none yet")
+
+
+def main() -> None:
+    try:
+        cli(standalone_mode=True)
+    except SystemExit:
+        raise
+    except Exception as exc:  # a bug, not bad input
+        if os.environ.get("BRIDGE_TD_DEBUG"):
+            raise
+        click.echo(f"internal error: {type(exc).__name__}: {exc} (set BRIDGE_TD_DEBUG=1 for the traceback)", err=True)
+        sys.exit(EXIT_INTERNAL)
+
+
+if __name__ == "__main__":
+    main()

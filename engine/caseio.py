@@ -1,0 +1,412 @@
+"""Reading case files: YAML -> a checked ``Case``.
+
+Every problem is a :class:`CaseError` naming the file, the field (as a path
+such as ``play[3][2]`` or ``events[1].at``) and what is wrong.  This module
+checks the *notation* and the *shape*; whether the cards were held when they
+were played is checked by ``engine.table`` (it needs the play mechanics), and
+raises the same error type.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import cards as C
+
+
+class CaseError(ValueError):
+    """Bad input: names the file, the field and the problem."""
+
+    def __init__(self, file: str, where: str, problem: str):
+        self.file = file
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{file}: {where}: {problem}" if where else f"{file}: {problem}")
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment in the play record: after ``k`` entries of trick ``t``; or the end."""
+
+    trick: int
+    k: int
+    end: bool = False
+
+    def __str__(self) -> str:
+        return "end" if self.end else f"T{self.trick}.{self.k}"
+
+
+_POSITION = re.compile(r"^[Tt](\d{1,2})\.(\d{1,2})$")
+
+
+def parse_position(value) -> Position:
+    text = str(value).strip()
+    if text.lower() == "end":
+        return Position(0, 0, end=True)
+    m = _POSITION.match(text)
+    if not m:
+        raise C.NotationError(f"{value!r} is not a position (T<trick>.<cards>, e.g. T5.2, or 'end')")
+    t, k = int(m.group(1)), int(m.group(2))
+    if not 1 <= t <= 14:
+        raise C.NotationError(f"{value!r}: there is no trick {t} (tricks are 1 to 13)")
+    if t == 14 and k != 0:
+        raise C.NotationError(f"{value!r}: there is no trick 14")
+    return Position(t, k)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One card in the record, as written: trick t (1-based), i-th entry (0-based)."""
+
+    trick: int
+    index: int
+    seat: str
+    card: str
+    where: str  # field path, for messages
+
+
+@dataclass(frozen=True)
+class Event:
+    index: int
+    at: Position
+    kind: str
+    fields: dict
+    where: str
+
+
+@dataclass
+class Case:
+    path: str
+    id: str
+    title: str
+    edition: str
+    source: str
+    board: int | None
+    dealer: str | None
+    vulnerable: str | None  # None, NS, EW, All; None when unknown
+    vulnerable_known: bool
+    hands: dict[str, list[str]]
+    contract: C.Contract
+    declarer: str
+    play: list[list[Entry]]
+    events: list[Event]
+    result: int | None
+    expect: dict | None
+    raw: dict = field(repr=False, default_factory=dict)
+
+
+TOP_KEYS = {
+    "id", "title", "edition", "source", "board", "deal", "contract", "declarer",
+    "play", "events", "expect", "pbn", "vulnerable", "dealer", "result", "notes",
+}
+
+# kind -> (required fields, optional fields).  A chapter that needs a new
+# event kind registers it with ``register_event`` (and documents it in
+# docs/vocabulary.md); field values are checked by name (``FIELD_PARSERS``).
+EVENT_FIELDS: dict[str, tuple[set, set]] = {
+    "attention_drawn": ({"by"}, {"subject", "trick", "seat", "asked"}),
+    "card_designated": ({"by", "card"}, {"seat", "for_trick"}),
+    "claim": ({"by", "tricks"}, {"accepted", "statement"}),
+    "concession": ({"by", "tricks"}, {"accepted"}),
+    "next_board_call": (set(), {"side", "by"}),
+    "round_ended": (set(), set()),
+    "hands_returned": (set(), set()),
+}
+SUBJECTS = {"revoke"}
+
+
+def register_event(kind: str, required: set, optional: set = frozenset()) -> None:
+    """Declare an event kind a chapter reads (required and optional fields)."""
+    EVENT_FIELDS[kind] = (set(required), set(optional))
+
+
+def register_subject(subject: str) -> None:
+    """Declare a subject ``attention_drawn`` may name (``revoke``, ...)."""
+    SUBJECTS.add(subject)
+EXPECT_KEYS = {"conclusions", "absent", "declarer_tricks", "score"}
+VULNERABLE = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW",
+              "ALL": "All", "BOTH": "All"}
+
+# Law 2: vulnerability of boards 1-16; the cycle repeats (the scan lacks the
+# table, the standard cycle applies -- see knowledge/law02.yaml).
+BOARD_VULNERABILITY = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
+                       "EW", "All", "None", "NS", "All", "None", "NS", "EW")
+
+
+def board_dealer(board: int) -> str:
+    return C.SEATS[(board - 1) % 4]
+
+
+def board_vulnerability(board: int) -> str:
+    return BOARD_VULNERABILITY[(board - 1) % 16]
+
+
+def load_yaml(path: str | Path) -> Any:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CaseError(str(path), "", "no such file")
+    except IsADirectoryError:
+        raise CaseError(str(path), "", "is a directory, not a case file")
+    except UnicodeDecodeError as exc:
+        raise CaseError(str(path), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise CaseError(str(path), where, f"malformed YAML: {problem}")
+
+
+def load_case(path: str | Path) -> Case:
+    data = load_yaml(path)
+    return case_from_data(data, str(path))
+
+
+def case_from_data(data: Any, path: str) -> Case:
+    def err(where: str, problem: str) -> CaseError:
+        return CaseError(path, where, problem)
+
+    if not isinstance(data, dict):
+        raise err("", "a case file is a YAML mapping (id, deal, contract, declarer, play, ...)")
+    unknown = sorted(set(map(str, data)) - TOP_KEYS)
+    if unknown:
+        raise err(unknown[0], f"unknown key (allowed: {', '.join(sorted(TOP_KEYS))})")
+    if "pbn" in data:
+        raise err("pbn", "reading deals from PBN files is not implemented yet; give deal, contract, declarer and play")
+    for key in ("id", "deal", "contract", "declarer", "play"):
+        if key not in data or data[key] is None:
+            raise err(key, "missing")
+
+    case_id = str(data["id"]).strip()
+    if not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", case_id):
+        raise err("id", f"{case_id!r} is not kebab-case (lower-case letters, digits and hyphens)")
+
+    edition = str(data.get("edition", "1987"))
+    if edition != "1987":
+        raise err("edition", f"{edition!r}: only the 1987 Laws are implemented")
+
+    board = data.get("board")
+    if board is not None:
+        if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+            raise err("board", f"{board!r} is not a board number (a positive whole number)")
+
+    try:
+        hands = C.parse_deal(data["deal"])
+    except C.NotationError as exc:
+        raise err("deal", str(exc))
+    _check_deal(hands, err)
+
+    try:
+        contract = C.parse_contract(data["contract"])
+    except C.NotationError as exc:
+        raise err("contract", str(exc))
+    try:
+        declarer = C.parse_seat(data["declarer"])
+    except C.NotationError as exc:
+        raise err("declarer", str(exc))
+
+    dealer = None
+    if data.get("dealer") is not None:
+        try:
+            dealer = C.parse_seat(data["dealer"])
+        except C.NotationError as exc:
+            raise err("dealer", str(exc))
+    elif board is not None:
+        dealer = board_dealer(board)
+
+    vulnerable, known = None, False
+    if data.get("vulnerable") is not None:
+        text = str(data["vulnerable"]).strip().upper()
+        if text not in VULNERABLE:
+            raise err("vulnerable", f"{data['vulnerable']!r} is not None, NS, EW or All")
+        vulnerable, known = VULNERABLE[text], True
+    elif board is not None:
+        vulnerable, known = board_vulnerability(board), True
+
+    play = _parse_play(data["play"], err)
+    events = _parse_events(data.get("events") or [], err)
+
+    result = data.get("result")
+    if result is not None and (isinstance(result, bool) or not isinstance(result, int) or not 0 <= result <= 13):
+        raise err("result", f"{result!r} is not a number of tricks (0 to 13)")
+
+    expect = data.get("expect")
+    if expect is not None:
+        _check_expect(expect, err)
+
+    return Case(
+        path=path, id=case_id, title=str(data.get("title", "")), edition=edition,
+        source=str(data.get("source", "")), board=board, dealer=dealer,
+        vulnerable=vulnerable, vulnerable_known=known, hands=hands, contract=contract,
+        declarer=declarer, play=play, events=events, result=result, expect=expect, raw=data,
+    )
+
+
+def _check_deal(hands: dict[str, list[str]], err) -> None:
+    seen: dict[str, str] = {}
+    for seat in C.SEATS:
+        cards = hands[seat]
+        if len(cards) != 13:
+            raise err("deal", f"{C.SEAT_NAMES[seat]} has {len(cards)} cards; every hand needs 13")
+        for card in cards:
+            if card in seen:
+                owner = seen[card]
+                who = f"both {C.SEAT_NAMES[owner]} and {C.SEAT_NAMES[seat]}" if owner != seat else C.SEAT_NAMES[seat] + " (twice)"
+                raise err("deal", f"{C.card_short(card)} is dealt to {who}")
+            seen[card] = seat
+    # 4 x 13 distinct cards of a 52-card deck: complete by counting.
+
+
+def _parse_entry(item, where: str, err) -> tuple[str, str]:
+    if isinstance(item, dict) and len(item) == 1:
+        (seat, card), = item.items()
+    elif isinstance(item, str) and ":" in item:
+        seat, card = item.split(":", 1)
+    else:
+        raise err(where, f"{item!r} is not a played card (SEAT:CARD, e.g. W:HK)")
+    try:
+        return C.parse_seat(seat), C.parse_card(card)
+    except C.NotationError as exc:
+        raise err(where, str(exc))
+
+
+def _parse_play(play, err) -> list[list[Entry]]:
+    if not isinstance(play, list):
+        raise err("play", "a list of tricks, each a list of SEAT:CARD")
+    if len(play) > 13:
+        raise err("play", f"the record has {len(play)} tricks; a deal has 13")
+    tricks: list[list[Entry]] = []
+    for t, trick in enumerate(play, start=1):
+        where_t = f"play[{t}]"
+        if not isinstance(trick, list) or not trick:
+            raise err(where_t, "a trick is a non-empty list of SEAT:CARD")
+        entries = []
+        for i, item in enumerate(trick):
+            where = f"{where_t}[{i + 1}]"
+            seat, card = _parse_entry(item, where, err)
+            entries.append(Entry(t, i, seat, card, where))
+        tricks.append(entries)
+    return tricks
+
+
+def _parse_events(events, err) -> list[Event]:
+    if not isinstance(events, list):
+        raise err("events", "a list of events, each a mapping with at and kind")
+    out: list[Event] = []
+    for n, ev in enumerate(events):
+        where = f"events[{n + 1}]"
+        if not isinstance(ev, dict):
+            raise err(where, "an event is a mapping with at, kind and its fields")
+        if "kind" not in ev:
+            raise err(where, "missing kind")
+        kind = str(ev["kind"])
+        if kind not in EVENT_FIELDS:
+            raise err(f"{where}.kind", f"unknown event kind {kind!r} (known: {', '.join(sorted(EVENT_FIELDS))})")
+        if "at" not in ev:
+            raise err(where, "missing at (a position such as T3.1, or end)")
+        try:
+            at = parse_position(ev["at"])
+        except C.NotationError as exc:
+            raise err(f"{where}.at", str(exc))
+        required, optional = EVENT_FIELDS[kind]
+        fields = {k: v for k, v in ev.items() if k not in ("at", "kind")}
+        for key in sorted(set(map(str, fields)) - required - optional):
+            raise err(f"{where}.{key}", f"unknown field for {kind} (allowed: {', '.join(sorted(required | optional)) or 'none'})")
+        for key in sorted(required - set(fields)):
+            raise err(where, f"{kind} needs {key}")
+        out.append(Event(n, at, kind, _check_event_fields(kind, fields, where, err), where))
+    return out
+
+
+def _trick_number(value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 13:
+        raise C.NotationError(f"{value!r} is not a trick number (1 to 13)")
+    return value
+
+
+def _trick_count(value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
+        raise C.NotationError(f"{value!r} is not a number of tricks (0 to 13)")
+    return value
+
+
+def _boolean(value):
+    if not isinstance(value, bool):
+        raise C.NotationError(f"{value!r} is not true or false")
+    return value
+
+
+def _subject(value):
+    if str(value) not in SUBJECTS:
+        raise C.NotationError(f"unknown subject {value!r} (known: {', '.join(sorted(SUBJECTS))})")
+    return str(value)
+
+
+def _cards(value):
+    if not isinstance(value, list):
+        raise C.NotationError(f"{value!r} is not a list of cards")
+    return [C.parse_card(v) for v in value]
+
+
+# Event field name -> parser (raises NotationError).  Fields not listed are
+# kept as written (free text such as a claim statement).
+FIELD_PARSERS = {
+    "by": C.parse_seat, "seat": C.parse_seat, "asked": C.parse_seat,
+    "side": C.parse_side, "card": C.parse_card, "cards": _cards, "suit": C.parse_suit,
+    "trick": _trick_number, "for_trick": _trick_number, "tricks": _trick_count,
+    "accepted": _boolean, "subject": _subject,
+}
+
+
+def _check_event_fields(kind: str, fields: dict, where: str, err) -> dict:
+    clean: dict = {}
+    for key, value in fields.items():
+        parser = FIELD_PARSERS.get(key)
+        try:
+            clean[key] = parser(value) if parser else value
+        except C.NotationError as exc:
+            raise err(f"{where}.{key}", str(exc))
+    if kind == "next_board_call":
+        if "side" not in clean and "by" not in clean:
+            raise err(where, "next_board_call needs side (or by, a seat)")
+        if "side" not in clean:
+            clean["side"] = C.side_of(clean["by"])
+    if kind == "attention_drawn":
+        clean.setdefault("subject", "revoke")
+    return clean
+
+
+def _check_expect(expect, err) -> None:
+    if not isinstance(expect, dict):
+        raise err("expect", "a mapping with conclusions, absent, declarer_tricks")
+    for key in expect:
+        if key not in EXPECT_KEYS:
+            raise err(f"expect.{key}", f"unknown key (allowed: {', '.join(sorted(EXPECT_KEYS))})")
+    for key in ("conclusions", "absent"):
+        items = expect.get(key) or []
+        if not isinstance(items, list):
+            raise err(f"expect.{key}", "a list of mappings, each with kind")
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or "kind" not in item:
+                raise err(f"expect.{key}[{i + 1}]", "a mapping with at least kind")
+    dt = expect.get("declarer_tricks")
+    if dt is not None and (isinstance(dt, bool) or not isinstance(dt, int) or not 0 <= dt <= 13):
+        raise err("expect.declarer_tricks", f"{dt!r} is not a number of tricks (0 to 13)")
+    score = expect.get("score")
+    if score is not None:
+        if not isinstance(score, dict):
+            raise err("expect.score", "a mapping such as {NS: 620}")
+        for side, value in score.items():
+            try:
+                C.parse_side(side)
+            except C.NotationError as exc:
+                raise err(f"expect.score.{side}", str(exc))
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise err(f"expect.score.{side}", f"{value!r} is not a score")

@@ -1,0 +1,91 @@
+"""The only module that imports experta.
+
+experta 1.9.4 pins frozendict 1.2, which subclasses ``collections.Mapping``;
+that alias was removed in Python 3.10.  We restore the aliases frozendict
+needs before importing experta.  experta also calls ``logging.basicConfig()``
+at import time, which would put a handler on the root logger and leak its
+watchers onto the CLI's stderr: we undo that and give experta's loggers a
+null handler.
+
+The rest of the project takes experta's names from here.  We also provide:
+
+* ``TracingAgenda``: remembers the activation about to fire, so that a rule
+  body can record which facts fired it (the trace is data, not log lines);
+* ``OrderedStrategy``: salience, then breadth first, with the rule name as
+  the final tie-break, so the firing order is the same on every run, whatever
+  the hash seed.
+"""
+from __future__ import annotations
+
+import collections
+import collections.abc
+import logging
+
+for _name in ("Mapping", "MutableMapping", "Sequence", "Iterable", "Callable", "Hashable"):
+    if not hasattr(collections, _name):
+        setattr(collections, _name, getattr(collections.abc, _name))
+
+_root = logging.getLogger()
+_handlers_before = list(_root.handlers)
+_level_before = _root.level
+
+import experta  # noqa: E402
+from experta import (  # noqa: E402,F401
+    AND,
+    AS,
+    MATCH,
+    NOT,
+    OR,
+    TEST,
+    W,
+    P,
+    L,
+    Fact,
+    Field,
+    InitialFact,
+    KnowledgeEngine,
+    Rule,
+)
+from experta.agenda import Agenda  # noqa: E402
+from experta.strategies import DepthStrategy  # noqa: E402
+
+for _handler in list(_root.handlers):
+    if _handler not in _handlers_before:
+        _root.removeHandler(_handler)
+_root.setLevel(_level_before)
+_experta_log = logging.getLogger("experta")
+_experta_log.addHandler(logging.NullHandler())
+_experta_log.propagate = False
+
+EXPERTA_VERSION = experta.__version__
+
+
+class TracingAgenda(Agenda):
+    """An agenda that remembers the activation it handed out last."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.current = None
+
+    def get_next(self):
+        self.current = super().get_next()
+        return self.current
+
+
+class OrderedStrategy(DepthStrategy):
+    """Salience first, then the oldest facts (breadth first), then the rule's name.
+
+    Breadth first makes the trace read in the order of the table (trick 1
+    before trick 2); the rule name makes ties impossible.
+    """
+
+    def get_key(self, activation):
+        ids = sorted(f["__factid__"] for f in activation.facts)
+        return (activation.rule.salience, [-i for i in ids], activation.rule.__name__)
+
+
+__all__ = [
+    "AND", "AS", "MATCH", "NOT", "OR", "TEST", "W", "P", "L",
+    "Fact", "Field", "InitialFact", "KnowledgeEngine", "Rule",
+    "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION",
+]

@@ -1,0 +1,227 @@
+"""Renderers: a ruling as readable text, as JSON (the contract's shape), and
+an explanation tree (how a conclusion was reached, back to the table).
+
+Everything here reads the ``Ruling`` data; nothing re-runs the engine.
+"""
+from __future__ import annotations
+
+import json
+import textwrap
+
+from . import cards as C
+from .knowledge import Knowledge, load
+from .ruling import Item, Ruling
+from .texts import SIDE_NAMES, describe_fact, seat
+
+MAIN_ORDER = ("revoke", "illegal_inquiry", "revoke_established", "revoke_must_be_corrected", "revoke_corrected",
+              "correction_not_allowed", "card_withdrawn", "penalty_card", "trick_stands", "legal_card_win",
+              "no_revoke_penalty", "trick_transfer", "option", "equity_review")
+
+
+# ---------------------------------------------------------------------------
+# JSON
+# ---------------------------------------------------------------------------
+
+
+def conclusion_json(item: Item) -> dict:
+    out = {"id": item.id, "kind": item.kind}
+    out.update(item.fields)
+    out["law"] = item.law
+    out["because"] = list(item.because)
+    out["text"] = item.text
+    return out
+
+
+def ruling_json(r: Ruling) -> dict:
+    referenced = set()
+    for c in r.conclusions:
+        referenced.update(b for b in c.because if b.startswith("f"))
+    facts = [dict(id=i, kind=r.facts[i].kind, **r.facts[i].fields)
+             for i in sorted(referenced, key=lambda x: int(x[1:]))]
+    table = r.table
+    return {
+        "case": r.case.id,
+        "edition": r.case.edition,
+        "title": r.case.title,
+        "contract": str(r.case.contract),
+        "declarer": r.case.declarer,
+        "conclusions": [conclusion_json(c) for c in r.conclusions],
+        "facts": facts,
+        "tricks_at_table": r.tricks_at_table,
+        "declarer_tricks": r.declarer_tricks,
+        "score": r.score,
+        "questions": r.questions,
+        "notes": [_note_json(n) for n in r.notes],
+        "trace": [
+            {"step": s.step, "rule": s.rule, "law": s.law, "cites": list(s.cites),
+             "matched": list(s.premises), "concluded": list(s.concluded),
+             **({"repeated": list(s.repeated)} if s.repeated else {})}
+            for s in r.steps
+        ],
+        "passes": r.passes if table.adjustments else 1,
+    }
+
+
+def _note_json(n: dict) -> dict:
+    return {k: v for k, v in n.items() if v not in (None, "")}
+
+
+def dumps(data) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------------
+# Text
+# ---------------------------------------------------------------------------
+
+
+def _wrap(text: str, indent: str, width: int = 88) -> str:
+    return textwrap.fill(text, width=width, initial_indent=indent, subsequent_indent=indent + "  ")
+
+
+def board_line(r: Ruling) -> str:
+    case = r.case
+    bits = []
+    if case.board is not None:
+        bits.append(f"Board {case.board}")
+    if case.dealer:
+        bits.append(f"dealer {seat(case.dealer)}")
+    if case.vulnerable_known:
+        bits.append({"None": "nobody vulnerable", "All": "both sides vulnerable",
+                     "NS": "North-South vulnerable", "EW": "East-West vulnerable"}[case.vulnerable])
+    bits.append(f"{case.contract} by {seat(case.declarer)}")
+    bits.append(f"Laws of {case.edition}")
+    return " · ".join(bits)
+
+
+def ruling_text(r: Ruling) -> str:
+    out = []
+    title = f"Case {r.case.id}" + (f": {r.case.title}" if r.case.title else "")
+    out.append(title)
+    out.append(board_line(r))
+    out.append("")
+    out.append("Tricks")
+    out.append("  " + trick_line(r))
+    main = [c for c in r.conclusions if c.kind != "trick_won"]
+    main.sort(key=lambda c: (MAIN_ORDER.index(c.kind) if c.kind in MAIN_ORDER else len(MAIN_ORDER), int(c.id[1:])))
+    judgments = [c for c in main if c.kind == "equity_review"]
+    rulings = [c for c in main if c.kind != "equity_review"]
+    out.append("")
+    out.append("Ruling")
+    if not rulings:
+        out.append("  No irregularity that the implemented laws cover: the result stands.")
+    for c in rulings:
+        out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
+    if judgments:
+        out.append("")
+        out.append("For the director to judge (the engine does not decide these)")
+        for c in judgments:
+            out.append(_wrap(f"- {c.fields['question']} [{c.law}]", "  "))
+    out.append("")
+    out.append("Result")
+    out.append("  " + result_line(r))
+    if r.notes:
+        out.append("")
+        out.append("Notes")
+        for n in r.notes:
+            laws = f" [{n['laws']}]" if n.get("laws") else ""
+            out.append(_wrap(f"- {n['text']}{laws}", "  "))
+    out.append("")
+    out.append(f"{len(r.steps)} rule firings; `explain` shows the reasoning behind each conclusion.")
+    return "\n".join(out)
+
+
+def trick_line(r: Ruling) -> str:
+    won = {"NS": [], "EW": []}
+    for t in r.table.tricks:
+        if t.winner:
+            won[C.side_of(t.winner)].append(str(t.number))
+    parts = []
+    for side in ("NS", "EW"):
+        parts.append(f"{SIDE_NAMES[side]} won {len(won[side])} in play" + (f" ({', '.join(won[side])})" if won[side] else ""))
+    tally = r.table.tally
+    if tally.how in ("claim", "concession", "result"):
+        how = {"claim": "by the claim", "concession": "by the concession", "result": "by the stated result"}[tally.how]
+        parts.append(f"and {tally.outside_record['NS']}-{tally.outside_record['EW']} (NS-EW) {how}")
+    return "; ".join(parts)
+
+
+def result_line(r: Ruling) -> str:
+    if r.declarer_tricks is None:
+        return "Declarer's tricks cannot be counted from this record."
+    text = f"Declarer took {r.tricks_at_table} tricks at the table"
+    if r.declarer_tricks != r.tricks_at_table:
+        text += f"; after rectification {r.declarer_tricks}"
+    need = r.case.contract.level + 6
+    diff = r.declarer_tricks - need
+    outcome = "made exactly" if diff == 0 else (f"made with {diff} overtrick{'s' if diff > 1 else ''}" if diff > 0
+                                                 else f"down {-diff}")
+    text += f": {r.case.contract} {outcome}."
+    if r.score:
+        side = C.side_of(r.case.declarer)
+        text += f" Score: {side} {r.score[side]:+d}."
+    return text
+
+
+# ---------------------------------------------------------------------------
+# Explanation tree (HOW)
+# ---------------------------------------------------------------------------
+
+
+def find_conclusions(r: Ruling, selector: str | None) -> list:
+    """By id (c12), by kind (trick_transfer), or kind with fields (trick_transfer:trick=2)."""
+    if not selector:
+        return [c for c in r.conclusions if c.kind != "trick_won"]
+    if selector in [c.id for c in r.conclusions]:
+        return [c for c in r.conclusions if c.id == selector]
+    kind, _, rest = selector.partition(":")
+    wanted = {}
+    for part in filter(None, rest.split(",")):
+        k, _, v = part.partition("=")
+        wanted[k.strip()] = v.strip()
+    return [c for c in r.conclusions if c.kind == kind
+            and all(str(c.fields.get(k, c.law if k == "law" else None)) == v for k, v in wanted.items())]
+
+
+def explain(r: Ruling, item: Item, kb: Knowledge | None = None, width: int = 88) -> str:
+    kb = kb or load()
+    lines: list = []
+    seen: set = set()
+    _explain(r, item, kb, lines, "", "", seen, width)
+    return "\n".join(lines)
+
+
+def _rule_meta(rule_name: str):
+    from .rules import LawEngine
+
+    rule = getattr(LawEngine, rule_name, None)
+    return getattr(rule, "_wrapped", None)
+
+
+def _explain(r: Ruling, item: Item, kb: Knowledge, lines: list, first: str, rest: str, seen: set, width: int) -> None:
+    if not item.is_conclusion:
+        lines.append(f"{first}{item.id} {item.kind}: {describe_fact(item.kind, item.fields)}")
+        return
+    lines.append(f"{first}{item.id} {item.kind} [{item.law}]: {item.text}")
+    if item.id in seen:
+        lines.append(f"{rest}    (explained above)")
+        return
+    seen.add(item.id)
+    entry = kb.get(item.law)
+    fn = _rule_meta(item.rule)
+    lines.append(f"{rest}    rule {item.rule}")
+    if entry:
+        lines.append(textwrap.fill(f"{entry.id} {entry.title}: {entry.summary}", width=width,
+                                   initial_indent=rest + "    ", subsequent_indent=rest + "    "))
+    if fn is not None and fn.cites:
+        lines.append(f"{rest}    also applies: {', '.join(fn.cites)}")
+    if fn is not None and fn.negated:
+        kinds = sorted(t.kind for t in fn.negated)
+        lines.append(f"{rest}    checked that there is no: {', '.join(kinds)}")
+    for n, ident in enumerate(item.because):
+        last = n == len(item.because) - 1
+        child = r.by_id(ident)
+        if child is None:
+            continue
+        _explain(r, child, kb, lines, rest + ("└── " if last else "├── "), rest + ("    " if last else "│   "),
+                 seen, width)

@@ -1,0 +1,158 @@
+"""What every law module builds on: the ``law_rule`` decorator and the base engine.
+
+A rule is an experta ``Rule`` carrying its clause (``rule.clause``), any
+commentary points it also applies (``rule.cites``) and the conclusion kinds it
+may declare (``rule.concludes``).  Its conditions are its patterns; its body
+only calls ``self.conclude(...)``.
+
+Ordering.  Exceptions are written as ``NOT(...)`` patterns on the general
+rule (64A1 has ``NOT(NoRevokePenalty(...))``), which is only sound if every
+rule that can conclude the exception has fired before the general rule does.
+``stratify`` derives that order from the patterns themselves (stratified
+negation): a rule's stratum is above that of every rule concluding a kind it
+negates; its salience is minus its stratum.  Ties are broken by recency and
+then by rule name (``compat.OrderedStrategy``), so every run fires the same
+rules in the same order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..clause import canonical
+from ..compat import NOT, TEST, Fact, InitialFact, KnowledgeEngine, OrderedStrategy, Rule, TracingAgenda
+from ..facts import Conclusion
+
+
+def law_rule(clause: str, *patterns, concludes: tuple, cites: tuple = ()):
+    """Declare a rule implementing ``clause``.  Use as a decorator."""
+
+    def decorate(fn):
+        # experta rebuilds Rule objects when it compiles the network; the
+        # metadata lives on the function, which every copy wraps (and whose
+        # __dict__ functools.update_wrapper copies onto the Rule).
+        fn.clause = canonical(clause)
+        fn.cites = tuple(canonical(c) for c in cites)
+        fn.concludes = tuple(concludes)
+        fn.positive, fn.negated = _fact_types(patterns)
+        return Rule(*patterns)(fn)
+
+    return decorate
+
+
+def _fact_types(patterns) -> tuple[frozenset, frozenset]:
+    positive, negated = set(), set()
+
+    def walk(ce, negative):
+        if isinstance(ce, Fact):
+            (negated if negative else positive).add(type(ce))
+        elif isinstance(ce, TEST):
+            return
+        elif isinstance(ce, tuple):
+            for sub in ce:
+                walk(sub, negative or isinstance(ce, NOT))
+
+    for p in patterns:
+        walk(p, False)
+    return frozenset(positive), frozenset(negated)
+
+
+class StratificationError(RuntimeError):
+    pass
+
+
+def stratify(rules) -> dict[str, int]:
+    """Stratum per rule name: above every producer of a kind it negates."""
+    producers: dict[type, list] = {}
+    for r in rules:
+        for kind in r.concludes:
+            producers.setdefault(kind, []).append(r)
+    stratum = {r.__name__: 0 for r in rules}
+    for _ in range(len(rules) + 1):
+        changed = False
+        for r in rules:
+            need = 0
+            for kind in r.positive:
+                for p in producers.get(kind, []):
+                    need = max(need, stratum[p.__name__])
+            for kind in r.negated:
+                for p in producers.get(kind, []):
+                    need = max(need, stratum[p.__name__] + 1)
+            if need > stratum[r.__name__]:
+                stratum[r.__name__] = need
+                changed = True
+        if not changed:
+            return stratum
+    raise StratificationError("rules negate each other's conclusions in a cycle")
+
+
+@dataclass
+class Firing:
+    """One rule firing: the trace is a list of these, in order."""
+
+    step: int
+    rule: str
+    clause: str
+    cites: tuple
+    premises: list  # experta facts that matched, in fact-id order
+    conclusions: list = field(default_factory=list)  # conclusion facts declared (new ones)
+    repeated: list = field(default_factory=list)  # conclusions already in working memory
+
+
+class LawEngineBase(KnowledgeEngine):
+    """The base engine: records firings as data while rules conclude."""
+
+    __strategy__ = OrderedStrategy
+
+    _stratified = False
+
+    def __init__(self):
+        cls = type(self)
+        if not cls._stratified:
+            rules = [getattr(cls, name) for name in dir(cls) if isinstance(getattr(cls, name, None), Rule)]
+            strata = stratify(rules)
+            for r in rules:
+                r.salience = -strata[r.__name__]
+                r.stratum = strata[r.__name__]
+            cls._stratified = True
+        super().__init__()
+        self.firings: list[Firing] = []
+        self._current = None
+
+    def reset(self, **kwargs):
+        super().reset(**kwargs)
+        agenda = TracingAgenda()
+        agenda.activations = self.agenda.activations
+        self.agenda = agenda
+        self.firings = []
+        self._current = None
+
+    @classmethod
+    def law_rules(cls) -> list:
+        rules = []
+        for name in sorted(dir(cls)):
+            value = getattr(cls, name, None)
+            if isinstance(value, Rule) and hasattr(value, "clause"):
+                rules.append(value)
+        return rules
+
+    def conclude(self, fact: Conclusion) -> None:
+        activation = self.agenda.current
+        rule = activation.rule._wrapped
+        if type(fact) not in rule.concludes:
+            raise TypeError(f"{rule.__name__} concluded {type(fact).__name__}, not among its declared conclusions")
+        if "law" not in fact:
+            fact["law"] = rule.clause
+        if self._current is not None and self._current[0] is activation:
+            firing = self._current[1]
+        else:
+            premises = sorted((f for f in activation.facts if not isinstance(f, InitialFact)),
+                              key=lambda f: f["__factid__"])
+            firing = Firing(step=len(self.firings) + 1, rule=rule.__name__, clause=rule.clause, cites=rule.cites,
+                            premises=premises)
+            self.firings.append(firing)
+            self._current = (activation, firing)
+        declared = self.declare(fact)
+        if declared is None:
+            firing.repeated.append(fact)
+        else:
+            firing.conclusions.append(declared)

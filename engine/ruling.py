@@ -1,0 +1,232 @@
+"""Ruling a case: mechanics, then the law engine, then the tally and the score.
+
+``rule_case`` is the one entry point.  Working memory is fresh for every case
+(``reset()`` on an engine whose rule network is built once per process).
+
+The law can change how the record is read: a substitute the law does not
+allow (63B) is not applied, and a trick-12 revoke the director corrects
+(62D1) is replayed.  So ``rule_case`` runs mechanics and law until the
+adjustments the law asks for are the ones the mechanics applied (at most a
+few passes; in practice one or two).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import cards as C
+from .caseio import Case, CaseError
+from .facts import Conclusion, TableFact, shown_fields, table_facts
+from .rules import Firing, LawEngine
+from .scoring import duplicate_score
+from .table import Adjustments, Table, build_table
+from .texts import describe
+
+_ENGINE: LawEngine | None = None
+
+
+def engine() -> LawEngine:
+    global _ENGINE
+    if _ENGINE is None:
+        _ENGINE = LawEngine()
+    return _ENGINE
+
+
+@dataclass
+class Item:
+    """A fact or conclusion of one ruling, with its id."""
+
+    id: str
+    kind: str
+    fields: dict
+    fact: object
+    law: str = ""
+    because: list = field(default_factory=list)
+    text: str = ""
+    rule: str = ""
+
+    @property
+    def is_conclusion(self) -> bool:
+        return self.id.startswith("c")
+
+
+@dataclass
+class Step:
+    step: int
+    rule: str
+    law: str
+    cites: tuple
+    premises: list  # ids
+    concluded: list  # ids
+    repeated: list  # ids of conclusions it would have declared again
+
+
+@dataclass
+class Ruling:
+    case: Case
+    table: Table
+    facts: dict  # id -> Item (table facts)
+    conclusions: list  # Items, in the order concluded
+    steps: list  # Steps
+    tricks_at_table: int | None
+    declarer_tricks: int | None
+    transfers_applied: dict  # (trick, seat) -> tricks actually moved
+    score: dict | None
+    notes: list
+    passes: int
+
+    def by_id(self, ident: str) -> Item | None:
+        if ident in self.facts:
+            return self.facts[ident]
+        for c in self.conclusions:
+            if c.id == ident:
+                return c
+        return None
+
+    def of_kind(self, kind: str) -> list:
+        return [c for c in self.conclusions if c.kind == kind]
+
+    @property
+    def questions(self) -> list:
+        return [c.fields["question"] for c in self.conclusions if c.kind == "equity_review"]
+
+
+def rule_case(case: Case) -> Ruling:
+    adjustments = Adjustments()
+    table = build_table(case, adjustments)
+    facts, firings = _run(table)
+    for passes in range(2, 6):
+        wanted = _wanted_adjustments(table, firings)
+        if wanted == adjustments:
+            break
+        reread = build_table(case, wanted)
+        if reread.problems and not table.problems:
+            # Play went on as though the substitute had stood (the revoke card is
+            # played again later, say): the record cannot be read the law's way.
+            table.notes.append({
+                "subject": "record_follows_refused_correction", "trick": None, "seat": None, "laws": "63B",
+                "text": f"the play record continues as though a substitute the law does not allow had stood "
+                        f"({reread.problems[0].problem}); the tally follows the record as played"})
+            break
+        adjustments, table = wanted, reread
+        facts, firings = _run(table)
+    else:  # pragma: no cover - the law's requests settle in two passes
+        table.notes.append({"subject": "unsettled", "trick": None, "seat": None, "laws": "",
+                            "text": "the corrections the law requires did not settle; the last reading is shown"})
+    if table.problems:
+        raise table.problems[0]
+    return _assemble(case, table, facts, firings, passes - 1)
+
+
+def _run(table: Table) -> tuple[list[TableFact], list[Firing]]:
+    eng = engine()
+    eng.reset()
+    facts = table_facts(table)
+    eng.declare(*facts)
+    eng.run()
+    return facts, list(eng.firings)
+
+
+def _conclusions(firings: list[Firing]) -> list[Conclusion]:
+    return [c for f in firings for c in f.conclusions]
+
+
+def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
+    annul, replay = set(), set()
+    concluded = _conclusions(firings)
+    for c in concluded:
+        if c.kind == "correction_not_allowed":
+            annul.add((c["trick"], c["seat"], c["index"]))
+    corrected_in_record = {(p.trick, p.seat) for p in table.plays if p.replaces is not None and not p.synthetic}
+    for c in concluded:
+        if c.kind == "revoke_must_be_corrected" and c["law"] == "62D1":
+            key = (c["trick"], c["seat"])
+            if key in corrected_in_record:
+                continue
+            cand = next((x for x in table.candidates if (x.play.trick, x.play.seat) == key), None)
+            if cand and len(cand.legal) == 1 and len(table.case.play) == 13:
+                replay.add((key[0], key[1], cand.legal[0]))
+    return Adjustments(frozenset(annul), frozenset(replay))
+
+
+def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Firing], passes: int) -> Ruling:
+    ids: dict[int, str] = {}
+    items: dict[str, Item] = {}
+    for n, fact in enumerate(facts, start=1):
+        ident = f"f{n}"
+        ids[fact["__factid__"]] = ident
+        items[ident] = Item(ident, type(fact).kind, shown_fields(fact), fact)
+    conclusions: list[Item] = []
+    steps: list[Step] = []
+    for firing in firings:
+        premises = [ids[p["__factid__"]] for p in firing.premises]
+        concluded = []
+        for c in firing.conclusions:
+            ident = f"c{len(conclusions) + 1}"
+            ids[c["__factid__"]] = ident
+            fields = shown_fields(c)
+            item = Item(ident, type(c).kind, fields, c, law=c["law"], because=premises, rule=firing.rule)
+            item.text = describe(item.kind, {**fields, "law": c["law"]}, table)
+            conclusions.append(item)
+            concluded.append(ident)
+        repeated = []
+        for c in firing.repeated:
+            same = _find_same(conclusions, c)
+            if same:
+                repeated.append(same.id)
+        steps.append(Step(firing.step, firing.rule, firing.clause, firing.cites, premises, concluded, repeated))
+
+    transfers, declarer_tricks, notes = _rectified(table, conclusions)
+    tricks_at_table = table.tally.by_side[table.declarer_side] if table.tally.known else None
+    score = None
+    if declarer_tricks is not None and case.vulnerable_known:
+        score = duplicate_score(case.contract, case.declarer, case.vulnerable, declarer_tricks)
+    all_notes = list(table.notes) + notes
+    if declarer_tricks is None:
+        all_notes.append({"subject": "result_unknown", "trick": None, "seat": None, "laws": "",
+                          "text": "the play record stops without a claim or concession and gives no result: "
+                                  "declarer's tricks cannot be counted (add result: N to the case)"})
+    elif not case.vulnerable_known:
+        all_notes.append({"subject": "vulnerability_unknown", "trick": None, "seat": None, "laws": "2",
+                          "text": "no board number or vulnerability: the score is not computed"})
+    return Ruling(case, table, items, conclusions, steps, tricks_at_table, declarer_tricks, transfers, score,
+                  all_notes, passes)
+
+
+def _find_same(conclusions: list[Item], fact) -> Item | None:
+    for item in conclusions:
+        if type(item.fact) is type(fact) and all(item.fact.get(k) == fact.get(k) for k in fact if not str(k).startswith("__")):
+            return item
+    return None
+
+
+def _rectified(table: Table, conclusions: list[Item]) -> tuple[dict, int | None, list]:
+    """Declarer's tricks after the transfers (commentary 64.9(ii): only tricks won from the revoke on)."""
+    notes: list = []
+    transfers = [c for c in conclusions if c.kind == "trick_transfer"]
+    applied: dict = {}
+    if not table.tally.known:
+        return {(c.fields["trick"], c.fields["seat"]): c.fields["tricks"] for c in transfers}, None, notes
+    by_side = dict(table.tally.by_side)
+    pool = {}
+    for side in ("NS", "EW"):
+        won = [t.number for t in table.tricks if t.winner and C.side_of(t.winner) == side]
+        pool[side] = won + [14] * table.tally.outside_record.get(side, 0)
+    for c in sorted(transfers, key=lambda c: -c.fields["trick"]):
+        offenders = C.other_side(c.fields["to"])
+        eligible = [t for t in pool[offenders] if t >= c.fields["trick"]]
+        n = min(c.fields["tricks"], len(eligible))
+        for t in sorted(eligible, reverse=True)[:n]:
+            pool[offenders].remove(t)
+        if n < c.fields["tricks"]:
+            notes.append({"subject": "transfer_limited", "trick": c.fields["trick"], "seat": c.fields["seat"],
+                          "laws": "commentary 64.9(ii)",
+                          "text": f"only {n} of the {c.fields['tricks']} tricks for the revoke in trick "
+                                  f"{c.fields['trick']} can be transferred: the other revokes' transfers already "
+                                  f"took the offending side's later tricks"})
+        by_side[offenders] -= n
+        by_side[c.fields["to"]] += n
+        applied[(c.fields["trick"], c.fields["seat"])] = n
+    return applied, by_side[table.declarer_side], notes
+
+
+__all__ = ["rule_case", "Ruling", "Item", "Step"]

@@ -1,0 +1,106 @@
+"""Random cases for property tests and benchmarks: random deals, random legal
+play, with revokes injected at random (and sometimes corrected, claimed,
+asked about).  Written independently of the engine's mechanics: it plays
+cards from plain sets.
+"""
+from __future__ import annotations
+
+import random
+
+SEATS = "NESW"
+SUITS = "SHDC"
+RANKS = "23456789TJQKA"
+
+
+def _next(seat: str, k: int = 1) -> str:
+    return SEATS[(SEATS.index(seat) + k) % 4]
+
+
+def _winner(cards, trump):
+    best = cards[0]
+    for seat, card in cards[1:]:
+        if card[0] == best[1][0]:
+            if RANKS.index(card[1]) > RANKS.index(best[1][1]):
+                best = (seat, card)
+        elif trump and card[0] == trump and best[1][0] != trump:
+            best = (seat, card)
+    return best[0]
+
+
+def pbn_deal(hands) -> str:
+    parts = []
+    for seat in SEATS:
+        suits = []
+        for s in SUITS:
+            ranks = sorted((c[1] for c in hands[seat] if c[0] == s), key=RANKS.index, reverse=True)
+            suits.append("".join(ranks))
+        parts.append(".".join(suits))
+    return "N:" + " ".join(parts)
+
+
+def random_case(rng: random.Random, n: int = 0, revoke_rate: float = 0.08, with_events: bool = True) -> dict:
+    deck = [s + r for s in SUITS for r in RANKS]
+    rng.shuffle(deck)
+    hands = {seat: set(deck[i * 13:(i + 1) * 13]) for i, seat in enumerate(SEATS)}
+    dealt = {seat: set(cards) for seat, cards in hands.items()}
+    strain = rng.choice(["S", "H", "D", "C", "NT"])
+    trump = None if strain == "NT" else strain
+    level = rng.randint(1, 7)
+    declarer = rng.choice(SEATS)
+    leader = _next(declarer)
+    play, events = [], []
+    claim_at = rng.randint(4, 13) if with_events and rng.random() < 0.2 else None
+    for t in range(1, 14):
+        if claim_at == t:
+            remaining = 14 - t
+            events.append({"at": f"T{t}.0", "kind": "claim", "by": rng.choice(SEATS),
+                           "tricks": rng.randint(0, remaining)})
+            break
+        trick, cards = [], []
+        for k in range(4):
+            seat = _next(leader, k)
+            hand = hands[seat]
+            if cards:
+                led = cards[0][1][0]
+                follow = [c for c in hand if c[0] == led]
+                others = [c for c in hand if c[0] != led]
+                if follow and others and rng.random() < revoke_rate:
+                    card = rng.choice(sorted(others))
+                    trick.append(f"{seat}:{card}")
+                    if with_events and rng.random() < 0.3:
+                        # noticed at once and corrected: the substitute follows suit
+                        events.append({"at": f"T{t}.{len(trick)}", "kind": "attention_drawn",
+                                       "subject": "revoke", "by": rng.choice(SEATS), "seat": seat})
+                        hand.discard(card)
+                        sub = rng.choice(sorted(follow))
+                        trick.append(f"{seat}:{sub}")
+                        hand.add(card)
+                        hand.discard(sub)
+                        cards.append((seat, sub))
+                        continue
+                    hand.discard(card)
+                    cards.append((seat, card))
+                    continue
+                card = rng.choice(sorted(follow or others))
+            else:
+                card = rng.choice(sorted(hand))
+            hand.discard(card)
+            trick.append(f"{seat}:{card}")
+            cards.append((seat, card))
+        play.append(trick)
+        leader = _winner(cards, trump)
+    if with_events and rng.random() < 0.15:
+        events.append({"at": "end", "kind": "next_board_call", "side": rng.choice(["NS", "EW"])})
+        if rng.random() < 0.5:
+            events.append({"at": "end", "kind": "attention_drawn", "subject": "revoke", "by": rng.choice(SEATS)})
+    case = {
+        "id": f"generated-{n}",
+        "title": "generated",
+        "board": rng.randint(1, 32),
+        "deal": pbn_deal(dealt),
+        "contract": f"{level}{strain}" + rng.choice(["", "", "", "X", "XX"]),
+        "declarer": declarer,
+        "play": play,
+        "events": events,
+    }
+    return case

@@ -1,0 +1,60 @@
+"""Shared test helpers: run the law engine on hand-built facts; build cases from YAML text."""
+from __future__ import annotations
+
+import textwrap
+
+import yaml
+
+from engine import facts as F
+from engine.caseio import case_from_data
+from engine.ruling import engine, rule_case
+
+
+def fire(*facts):
+    """Run the law engine on the given table facts only; return (conclusions, rule names fired)."""
+    eng = engine()
+    eng.reset()
+    eng.declare(*facts)
+    eng.run()
+    concluded = [c for f in eng.firings for c in f.conclusions]
+    return concluded, [f.rule for f in eng.firings]
+
+
+def kinds(conclusions, kind):
+    return [c for c in conclusions if c.kind == kind]
+
+
+def only(conclusions, kind):
+    found = kinds(conclusions, kind)
+    assert len(found) == 1, f"expected one {kind}, got {found}"
+    return found[0]
+
+
+def revoke_play(trick=2, seat="E", card="S2", led="D", side="EW", role="defender", index=1, moment=None):
+    return F.CardPlayed(trick=trick, index=index, seat=seat, side=side, role=role, card=card, led_suit=led,
+                        leads=False, followed=False, held_led_suit=True, withdrawn=False, applied=True,
+                        at=f"T{trick}.{index}", moment=moment or (trick * 4 + index) * 1000)
+
+
+def first_act(trick=2, seat="E", act="play", moment=9000, by="E"):
+    return F.FirstAct(trick=trick, seat=seat, act=act, by=by, card=None, at="T3.0", moment=moment)
+
+
+def notice(trick=2, seat="E", moment=60000, deemed=True, by=None, asked=None, **flags):
+    base = dict(after_call_by_offenders=False, after_call_by_non_offenders=False, after_round_end=False,
+                after_hands_returned=False)
+    base.update(flags)
+    return F.Notice(trick=trick, seat=seat, by=by, asked=asked, at="end" if deemed else "T3.0",
+                    moment=moment, deemed=deemed, **base)
+
+
+def tricks_from(trick, side, count):
+    return F.TricksFrom(trick=trick, side=side, count=count)
+
+
+def case(text: str, path: str = "test.yaml"):
+    return case_from_data(yaml.safe_load(textwrap.dedent(text)), path)
+
+
+def ruling(text: str):
+    return rule_case(case(text))

@@ -1,0 +1,189 @@
+"""The command line: each command, the JSON contract, bad input, exit codes."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GOOD = textwrap.dedent("""\
+    id: cli-east-ruffs
+    title: East ruffs a heart while holding one and leads the next trick
+    board: 3
+    deal: "N:AK32.A32.AK32.32 QJ4.KQJ4.5.KQJ54 T98.T98.QJT98.A9 765.765.764.T876"
+    contract: 3NT
+    declarer: S
+    play:
+      - [W:H7, N:HA, E:H4, S:H8]
+      - [N:DA, E:S4, S:D8, W:D4]
+      - [N:SA, E:SJ, S:S8, W:S5]
+      - [N:SK, E:SQ, S:S9, W:S6]
+      - [N:S3, E:D5, S:ST, W:S7]
+      - [S:DQ, W:D6, N:D2, E:C4]
+      - [S:DJ, W:D7, N:DK, E:C5]
+      - [N:D3, E:HJ, S:DT, W:C6]
+      - [S:D9, W:C7, N:S2, E:HQ]
+      - [S:CA, W:C8, N:C2, E:CJ]
+      - [S:C9, W:CT, N:C3, E:CQ]
+      - [E:CK, S:HT, W:H5, N:H2]
+      - [E:HK, S:H9, W:H6, N:H3]
+    expect:
+      conclusions:
+        - {kind: revoke, trick: 2, seat: E}
+        - {kind: revoke_established, trick: 2, seat: E, law: 63A1}
+        - {kind: trick_transfer, trick: 2, seat: E, tricks: 1, to: NS, law: 64A2}
+      declarer_tricks: 11
+    """)
+
+
+@pytest.fixture
+def runner():
+    return CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
+
+
+def write(tmp_path, text, name="case.yaml"):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_rule_text(runner, tmp_path):
+    res = runner.invoke(cli, ["rule", write(tmp_path, GOOD)])
+    assert res.exit_code == 0, res.output
+    assert "East revoked in trick 2" in res.stdout
+    assert "[63A1]" in res.stdout and "[64A2]" in res.stdout
+    assert "after rectification 11" in res.stdout and "EW" not in res.stdout.split("Score:")[1].split()[0]
+
+
+def test_rule_json_follows_the_contract(runner, tmp_path):
+    res = runner.invoke(cli, ["rule", write(tmp_path, GOOD), "--format", "json"])
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    for key in ("case", "edition", "conclusions", "facts", "declarer_tricks", "score", "trace"):
+        assert key in data
+    assert data["case"] == "cli-east-ruffs" and data["edition"] == "1987"
+    assert data["declarer_tricks"] == 11 and data["score"]["NS"] == 460
+    ids = {c["id"] for c in data["conclusions"]} | {f["id"] for f in data["facts"]}
+    for c in data["conclusions"]:
+        assert {"id", "kind", "law", "because", "text"} <= set(c)
+        assert c["text"].endswith(".") or c["text"].endswith("?") or c["text"].endswith(")")
+        assert set(c["because"]) <= ids, c
+    transfer = next(c for c in data["conclusions"] if c["kind"] == "trick_transfer")
+    assert (transfer["tricks"], transfer["to"], transfer["law"]) == (1, "NS", "64A2")
+    assert [s["step"] for s in data["trace"]] == list(range(1, len(data["trace"]) + 1))
+    assert all({"rule", "law", "matched"} <= set(s) for s in data["trace"])
+
+
+def test_explain_shows_the_chain_back_to_the_table(runner, tmp_path):
+    res = runner.invoke(cli, ["explain", write(tmp_path, GOOD), "trick_transfer"])
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "rule law_64A2_one_trick" in out
+    assert "rule law_63A1_played_to_next_trick" in out
+    assert "card_played: East played the four of spades to trick 2" in out
+    assert "checked that there is no: legal_card_win, no_revoke_penalty" in out
+
+
+def test_explain_unknown_conclusion_exits_1(runner, tmp_path):
+    res = runner.invoke(cli, ["explain", write(tmp_path, GOOD), "penalty_card"])
+    assert res.exit_code == 1 and "no conclusion matches" in res.stderr
+
+
+def test_validate_pass_and_fail(runner, tmp_path):
+    write(tmp_path, GOOD, "good.yaml")
+    res = runner.invoke(cli, ["validate", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert "1 passed, 0 failed" in res.stdout and "64A2" in res.stdout
+    write(tmp_path, GOOD.replace("id: cli-east-ruffs", "id: wrong").replace("tricks: 1, to: NS", "tricks: 2, to: NS"),
+          "bad.yaml")
+    res = runner.invoke(cli, ["validate", str(tmp_path)])
+    assert res.exit_code == 1
+    assert "missing {kind: trick_transfer" in res.stdout and "differs in tricks=1" in res.stdout
+
+
+def test_validate_duplicate_ids_fail(runner, tmp_path):
+    write(tmp_path, GOOD, "a.yaml")
+    write(tmp_path, GOOD, "b.yaml")
+    res = runner.invoke(cli, ["validate", str(tmp_path)])
+    assert res.exit_code == 1 and "is also the id of" in res.stdout
+
+
+def test_laws_lists_rules_and_reasons(runner):
+    res = runner.invoke(cli, ["laws", "--law", "64"])
+    assert res.exit_code == 0, res.output
+    assert "64A1" in res.stdout and "law_64A1_revoke_trick_and_one_more" in res.stdout
+    res = runner.invoke(cli, ["laws", "--law", "63"])
+    assert "not mechanizable" in res.stdout
+    res = runner.invoke(cli, ["laws", "--law", "12"])
+    assert res.exit_code == 2
+
+
+# -- bad input: exit 2, the file, the field, the problem, no traceback --------------
+
+BAD = [
+    ("malformed YAML", GOOD.replace("contract: 3NT", "contract: [3NT"), "malformed YAML"),
+    ("unknown key", GOOD.replace("board: 3", "board: 3\nvenue: club"), "venue: unknown key"),
+    ("card dealt twice", GOOD.replace("N:AK32.A32", "N:AK32.A33"), "deal: H3 is dealt"),
+    ("card not held", GOOD.replace("[N:DA, E:S4", "[N:DA, E:SA"), "play[2][2]: East played SA, which was dealt to North"),
+    ("card played twice", GOOD.replace("[N:S3, E:D5", "[N:S3, E:S4"), "play[5][2]: S4 was played twice"),
+    ("unknown event", GOOD.replace("expect:", "events:\n  - {at: T3.0, kind: lead_penalty, by: S}\nexpect:"),
+     "events[1].kind: unknown event kind 'lead_penalty'"),
+    ("unknown seat", GOOD.replace("declarer: S", "declarer: X"), "declarer: 'X' is not a seat"),
+    ("position T14.2", GOOD.replace("expect:", "events:\n  - {at: T14.2, kind: round_ended}\nexpect:"),
+     "events[1].at: 'T14.2'"),
+    ("contract 8NT", GOOD.replace("contract: 3NT", "contract: 8NT"), "contract: '8NT': a contract's level is 1 to 7"),
+    ("seat in play", GOOD.replace("[W:H7, N:HA", "[Q:H7, N:HA"), "play[1][1]: 'Q' is not a seat"),
+    ("bad card", GOOD.replace("[W:H7, N:HA", "[W:H1, N:HA"), "play[1][1]: 'H1' is not a card"),
+    ("event field", GOOD.replace("expect:", "events:\n  - {at: end, kind: round_ended, by: N}\nexpect:"),
+     "events[1].by: unknown field for round_ended"),
+    ("claim too many", GOOD.replace("expect:", "events:\n  - {at: end, kind: claim, by: S, tricks: 3}\nexpect:"),
+     "events[1].tricks: 3 tricks, but only 0 remain"),
+]
+
+
+@pytest.mark.parametrize("label,text,fragment", BAD, ids=[b[0] for b in BAD])
+def test_bad_input_is_a_clear_error(runner, tmp_path, label, text, fragment):
+    path = write(tmp_path, text)
+    for command in (["rule", path], ["validate", path]):
+        res = runner.invoke(cli, command)
+        out = res.stderr if command[0] == "rule" else res.stdout
+        assert "Traceback" not in (res.stdout + res.stderr)
+        assert path in out, out
+        assert fragment in out, out
+        assert res.exit_code == (2 if command[0] == "rule" else 1)
+
+
+def test_fourteen_card_hand(runner, tmp_path):
+    text = GOOD.replace("N:AK32.A32.AK32.32 QJ4.KQJ4.5.KQJ54", "N:AK32.A32.AK32.325 QJ4.KQJ4.5.KQJ4")
+    res = runner.invoke(cli, ["rule", write(tmp_path, text)])
+    assert res.exit_code == 2 and "deal: North has 14 cards; every hand needs 13" in res.stderr
+
+
+def test_deal_without_four_hands(runner, tmp_path):
+    text = GOOD.replace(" 765.765.764.T876", "")
+    res = runner.invoke(cli, ["rule", write(tmp_path, text)])
+    assert res.exit_code == 2 and "deal: a deal has four hands" in res.stderr
+
+
+def test_missing_file(runner, tmp_path):
+    res = runner.invoke(cli, ["rule", str(tmp_path / "nope.yaml")])
+    assert res.exit_code == 2 and "no such file" in res.stderr
+
+
+def test_cli_subprocess_keeps_stderr_clean_and_exit_codes(tmp_path):
+    """A real process: no experta logging on stderr, rulings on stdout."""
+    path = write(tmp_path, GOOD)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    res = subprocess.run([sys.executable, str(ROOT / "cli.py"), "rule", path], capture_output=True, text=True,
+                         env=env)
+    assert res.returncode == 0 and res.stderr == "" and "Ruling" in res.stdout
+    bad = write(tmp_path, GOOD.replace("contract: 3NT", "contract: 8NT"), "bad.yaml")
+    res = subprocess.run([sys.executable, str(ROOT / "cli.py"), "rule", bad], capture_output=True, text=True, env=env)
+    assert res.returncode == 2 and res.stdout == "" and res.stderr.startswith("error: ") and "Traceback" not in res.stderr

@@ -1,0 +1,125 @@
+"""Knowledge and code checked against each other."""
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.clause import parse
+from engine.knowledge import load
+from engine.rules import LawEngine
+from engine.ruling import engine
+from engine.validate import collect, validate_file
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT.parent / "shared" / "seeds"
+INVENTORY = yaml.safe_load((ROOT / "knowledge" / "inventory.yaml").read_text())
+KB = load()
+RULES = LawEngine.law_rules()
+engine()  # builds the network and assigns saliences from the strata
+
+
+def rules_citing(clause):
+    return [r for r in RULES if r._wrapped.clause == clause or clause in r._wrapped.cites]
+
+
+@pytest.fixture(scope="module")
+def exercised():
+    out = {}
+    for f in collect([ROOT / "cases"]):
+        res = validate_file(f)
+        if res.passed:
+            for clause in res.clauses():
+                out.setdefault(clause, []).append(res.case_id)
+    return out
+
+
+def test_every_rule_cites_clauses_that_exist():
+    for r in RULES:
+        fn = r._wrapped
+        assert KB.get(fn.clause), f"{r.__name__} cites {fn.clause}, not in knowledge/"
+        for c in fn.cites:
+            assert KB.get(c), f"{r.__name__} also cites {c}, not in knowledge/"
+
+
+def test_rule_names_follow_their_clause():
+    for r in RULES:
+        clause = parse(r._wrapped.clause)
+        prefix = ("commentary_" + clause.slug[1:]) if clause.is_commentary else "law_" + clause.slug
+        assert r.__name__.startswith(prefix + "_") or r.__name__ == prefix, (r.__name__, prefix)
+
+
+def test_rules_are_only_for_rule_clauses():
+    for r in RULES:
+        entry = KB.get(r._wrapped.clause)
+        assert entry.status == "rule", f"{r.__name__} implements {entry.id}, whose status is {entry.status}"
+
+
+def test_every_rule_clause_is_implemented():
+    for e in KB.entries.values():
+        if e.status == "rule":
+            assert [r for r in RULES if r._wrapped.clause == e.id], f"{e.id} is marked rule but no rule implements it"
+
+
+def test_every_rule_clause_is_exercised_by_a_passing_case(exercised):
+    missing = [e.id for e in KB.entries.values() if e.status == "rule" and e.id not in exercised]
+    assert not missing, f"no passing case exercises: {missing}"
+
+
+def test_annotations_point_at_existing_clauses():
+    for e in KB.entries.values():
+        for target in e.applies_to + e.overrides + e.see:
+            assert KB.get(target) or parse(target).law not in KB.titles, f"{e.id} refers to {target}, not described"
+
+
+def test_every_source_clause_of_the_chapter_is_described():
+    for law, ids in INVENTORY["laws"].items():
+        for cid in ids:
+            assert KB.get(cid), f"{cid} (in the source) is not in knowledge/law{law}.yaml"
+        described = {e.id for e in KB.law(int(law))}
+        assert described <= set(ids), f"knowledge describes clauses not in the inventory: {described - set(ids)}"
+
+
+@pytest.mark.skipif(not SEEDS.exists(), reason="the source documents are not beside this checkout")
+def test_inventory_matches_the_sources():
+    commentary = (SEEDS / "000_2bd014867eaed828.txt").read_text()
+    law_text = (SEEDS / "001_9b7e33aec0b907aa.txt").read_text()
+    for law, ids in INVENTORY["laws"].items():
+        for cid in ids:
+            c = parse(cid)
+            if c.is_commentary:
+                if c.sub or cid == "commentary 61.2":  # 61.2's opening is cut off in the scan
+                    continue
+                assert re.search(rf"(?m)^{c.law}\.{c.commentary_point}\. ", commentary), cid
+        start = law_text.index(f"Правило {law}.")
+        end = law_text.index(f"Правило {int(law) + 1}.")
+        text = law_text[start:end]
+        letters = sorted({parse(cid).letter for cid in ids if not parse(cid).is_commentary and parse(cid).letter})
+        for letter in letters:
+            assert re.search(rf"\b{letter}\.", text), f"{law}{letter} not found in the law text"
+
+
+def test_exceptions_are_visible_in_the_patterns():
+    """A clause that overrides another: the other clause's rules negate what it concludes."""
+    for e in KB.entries.values():
+        if not e.overrides or e.status != "rule":
+            continue
+        produced = {k for r in RULES if r._wrapped.clause == e.id for k in r._wrapped.concludes}
+        for target in e.overrides:
+            for r in RULES:
+                if r._wrapped.clause == target:
+                    assert produced & set(r._wrapped.negated), f"{r.__name__} ({target}) does not negate {e.id}"
+
+
+def test_exceptions_fire_before_the_rules_they_override():
+    for e in KB.entries.values():
+        for target in e.overrides:
+            for exc in [r for r in RULES if r._wrapped.clause == e.id]:
+                for general in [r for r in RULES if r._wrapped.clause == target]:
+                    assert exc.salience > general.salience, (exc.__name__, general.__name__)
+
+
+def test_summaries_are_our_own_english():
+    for e in KB.entries.values():
+        assert not re.search(r"[А-Яа-я]", e.summary + e.title + e.reason), e.id
+        assert len(e.summary.split()) >= 8, e.id
