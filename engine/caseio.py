@@ -368,6 +368,11 @@ FIELD_PARSERS = {
 }
 
 
+def register_field(name: str, parser) -> None:
+    """Declare how an event field a chapter reads is checked (parser raises NotationError)."""
+    FIELD_PARSERS[name] = parser
+
+
 def _check_event_fields(kind: str, fields: dict, where: str, err) -> dict:
     clean: dict = {}
     for key, value in fields.items():

@@ -145,7 +145,13 @@ def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
             cand = next((x for x in table.candidates if (x.play.trick, x.play.seat) == key), None)
             if cand and len(cand.legal) == 1 and len(table.case.play) == 13:
                 replay.add((key[0], key[1], cand.legal[0]))
-    return Adjustments(frozenset(annul), frozenset(replay))
+    award = None
+    for c in concluded:
+        # Laws 68-71: the director's award on a claim or concession decides declarer's tricks.
+        if c.kind == "tricks_awarded" and table.tally.stated is not None:
+            if c["total"] != table.tally.stated[table.declarer_side]:
+                award = c["total"]
+    return Adjustments(frozenset(annul), frozenset(replay), award)
 
 
 def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Firing], passes: int) -> Ruling:
@@ -176,7 +182,8 @@ def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Fi
         steps.append(Step(firing.step, firing.rule, firing.clause, firing.cites, premises, concluded, repeated))
 
     transfers, declarer_tricks, notes = _rectified(table, conclusions)
-    tricks_at_table = table.tally.by_side[table.declarer_side] if table.tally.known else None
+    tally = table.tally
+    tricks_at_table = (tally.stated or tally.by_side)[table.declarer_side] if tally.known else None
     score = None
     if declarer_tricks is not None and case.vulnerable_known:
         score = duplicate_score(case.contract, case.declarer, case.vulnerable, declarer_tricks)

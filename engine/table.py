@@ -148,9 +148,10 @@ class Candidate:
 class Adjustments:
     annul: frozenset = frozenset()  # {(trick, seat, index)} substitutes not applied
     replay: frozenset = frozenset()  # {(trick, seat, card)} corrections the director applies
+    award: int | None = None  # declarer's tricks as the director rules a claim or concession (68-71)
 
     def __bool__(self) -> bool:
-        return bool(self.annul or self.replay)
+        return bool(self.annul or self.replay or self.award is not None)
 
 
 @dataclass
@@ -159,6 +160,7 @@ class Tally:
     by_side: dict[str, int]  # tricks each side took at the table
     outside_record: dict[str, int]  # claimed, conceded or unrecorded tricks
     how: str  # "play", "claim", "concession", "result", "unknown"
+    stated: dict | None = None  # by side, as the claim or concession (or agreed result) had it at the table
 
 
 @dataclass
@@ -179,6 +181,7 @@ class Table:
     notes: list[dict]
     adjustments: Adjustments
     problems: list = field(default_factory=list)  # impossible under this reading of corrections
+    voided: frozenset = frozenset()  # event indices of concessions that did not take place (68B)
 
     def role(self, seat: str) -> str:
         if seat == self.declarer:
@@ -204,6 +207,25 @@ class Table:
 
 def build_table(case: Case, adjustments: Adjustments = Adjustments()) -> Table:
     return _Builder(case, adjustments).build()
+
+
+def voided_concessions(events: list, role) -> set:
+    """Concessions that did not take place: a defender's, objected to at once by his partner (68B).
+
+    Read from the record: the partner's ``objection`` with ``immediate: true``
+    at the same position.  Play may go on after such a concession.
+    """
+    out = set()
+    for i, e in enumerate(events):
+        if e.kind != "concession" or role(e.get("by")) != "defender":
+            continue
+        for f in events[i + 1:]:
+            if f.at != e.at:
+                break
+            if f.kind == "objection" and f.get("immediate") is True and f.get("by") == C.partner(e.get("by")):
+                out.add(e.event.index)
+                break
+    return out
 
 
 class _Builder:
@@ -245,6 +267,7 @@ class _Builder:
 
         tricks, plays = self._walk(record)
         events = self._time_events(record)
+        self.voided = voided_concessions(events, self.role)
         self._check_claims(events)
         end_moment = self.total_entries * STEP + 1
         deemed = self._deemed_moment(events, end_moment)
@@ -257,6 +280,7 @@ class _Builder:
             declarer_side=declarer_side, opening_leader=C.next_seat(self.declarer), tricks=tricks,
             plays=plays, events=events, end_moment=end_moment, deemed_moment=deemed, tally=tally,
             candidates=[], notes=self.notes, adjustments=self.adj, problems=self.problems,
+            voided=frozenset(self.voided),
         )
         table.candidates = [self._candidate(table, p) for p in plays if p.failed_to_follow]
         return table
@@ -398,6 +422,7 @@ class _Builder:
         return out
 
     def _check_claims(self, events: list[TimedEvent]) -> None:
+        events = [e for e in events if e.event.index not in self.voided]
         for e in events:
             if e.kind in ("claim", "concession") and e.moment < self.total_entries * STEP:
                 raise self.err(f"{e.event.where}.at", f"play continues after the {e.kind} at {e.at}; a {e.kind} ends play (68D)")
@@ -407,7 +432,7 @@ class _Builder:
 
     def _deemed_moment(self, events: list[TimedEvent], end_moment: int) -> int:
         """Attention counts as drawn when play ends (after a claim), before later events."""
-        ends = [e.moment for e in events if e.kind in ("claim", "concession")]
+        ends = [e.moment for e in events if e.kind in ("claim", "concession") and e.event.index not in self.voided]
         return (ends[-1] + 1) if ends else end_moment
 
     def _resolve_attention(self, events: list[TimedEvent], plays: list[Play]) -> None:
@@ -475,7 +500,7 @@ class _Builder:
         remaining = 13 - counted
         outside = {"NS": 0, "EW": 0}
         declarer_side = C.side_of(self.declarer)
-        ending = [e for e in events if e.kind in ("claim", "concession")]
+        ending = [e for e in events if e.kind in ("claim", "concession") and e.event.index not in self.voided]
         if ending:
             e = ending[0]
             n = e.get("tricks")
@@ -485,16 +510,19 @@ class _Builder:
             side = C.side_of(by)
             if e.kind == "claim":
                 outside[side], outside[C.other_side(side)] = n, remaining - n
-                if e.get("accepted", True) is False:
-                    self.note("disputed_claim", f"the claim at {e.at} was not accepted; it is counted as stated until Laws 68-71 are implemented",
-                              "68-71", seat=by)
             else:
                 outside[C.other_side(side)], outside[side] = n, remaining - n
             how = e.kind
+            stated = self._agreed(e, {s: by_side[s] + outside[s] for s in by_side}, by_side)
             if self.case.result is not None:
-                total = by_side[declarer_side] + outside[declarer_side]
+                total = stated[declarer_side]
                 if total != self.case.result:
                     raise self.err("result", f"{self.case.result} tricks, but the play and the {e.kind} give declarer {total}")
+            final = stated
+            if self.adj.award is not None:  # the director's award (Laws 69-71), from the rules
+                final = {declarer_side: self.adj.award, C.other_side(declarer_side): 13 - self.adj.award}
+            outside = {s: max(0, final[s] - by_side[s]) for s in by_side}
+            return Tally(True, final, outside, how, stated)
         elif remaining == 0:
             how = "play"
             if self.case.result is not None and self.case.result != by_side[declarer_side]:
@@ -508,6 +536,22 @@ class _Builder:
         else:
             return Tally(False, by_side, outside, "unknown")
         return Tally(True, {s: by_side[s] + outside[s] for s in by_side}, outside, how)
+
+    def _agreed(self, e: TimedEvent, stated: dict, in_play: dict) -> dict:
+        """The result the players agreed (``agreed_result``, declarer's tricks), checked against the record."""
+        agreed = e.get("agreed_result")
+        declarer_side = C.side_of(self.declarer)
+        if agreed is None or agreed == stated[declarer_side]:
+            return stated
+        other = C.other_side(declarer_side)
+        agreed_by = {declarer_side: agreed, other: 13 - agreed}
+        giver = declarer_side if agreed < stated[declarer_side] else other
+        if agreed_by[giver] >= in_play[giver]:
+            raise self.err(f"{e.event.where}.agreed_result",
+                           f"{agreed} tricks for declarer contradicts the {e.kind}: with {e.get('tricks')} of the "
+                           f"remaining tricks declarer has {stated[declarer_side]}, and the agreed result gives away "
+                           f"no trick already won in play")
+        return agreed_by
 
     # -- failures to follow -------------------------------------------------
 
@@ -528,7 +572,7 @@ class _Builder:
             by = e.get("by")
             if e.kind == "card_designated" and C.side_of(by) == side and (e.for_trick or 0) > play.trick:
                 acts.append(FirstAct("designation", by, e.moment, e.at, e.get("card")))
-            elif e.kind in ("claim", "concession"):
+            elif e.kind in ("claim", "concession") and e.event.index not in table.voided:
                 if C.side_of(by) == side:
                     acts.append(FirstAct(e.kind, by, e.moment, e.at))
                 elif e.get("accepted", True):

@@ -9,8 +9,12 @@ from .law61 import Law61
 from .law62 import Law62
 from .law63 import Law63
 from .law64 import Law64
+from .law68 import Law68
+from .law69 import Law69
+from .law70 import Law70
+from .law71 import Law71
 
-LAW_MIXINS = (Law44, Law61, Law62, Law63, Law64)
+LAW_MIXINS = (Law44, Law61, Law62, Law63, Law64, Law68, Law69, Law70, Law71)
 
 
 class LawEngine(*LAW_MIXINS, LawEngineBase):

@@ -1,0 +1,76 @@
+"""Double-dummy values through the DDS solver (the ``endplay`` package), behind one function.
+
+``endplay`` is optional (``pip install -e '.[dd]'``): without it the rest of
+the engine works and ``dd_value`` says plainly that it is missing.  The value
+is what the side takes from the position (the trick in progress included)
+when all four players see all the cards and play their best.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str
+
+MISSING = "the double-dummy solver is not installed (pip install -e '.[dd]' installs endplay)"
+
+try:  # pragma: no cover - depends on the environment
+    from endplay.dds import solve_board as _solve_board
+    from endplay.types import Deal as _Deal
+    from endplay.types import Denom as _Denom
+    from endplay.types import Player as _Player
+    _IMPORT_ERROR = None
+except Exception as exc:  # ImportError, or a broken native library
+    _solve_board = None
+    _IMPORT_ERROR = exc
+
+
+@dataclass(frozen=True)
+class DDValue:
+    value: int | None  # tricks for the side, or None when not computed
+    reason: str = ""  # why not, when value is None
+
+    @property
+    def available(self) -> bool:
+        return self.value is not None
+
+
+def available() -> bool:
+    return _solve_board is not None
+
+
+def _pbn(hands: dict) -> str:
+    parts = []
+    for seat in SEAT_LETTERS:
+        suits = []
+        for s in SUIT_LETTERS:
+            ranks = sorted((c[1] for c in hands[seat] if c[0] == s), key="23456789TJQKA".index, reverse=True)
+            suits.append("".join(ranks))
+        parts.append(".".join(suits))
+    return "N:" + " ".join(parts)
+
+
+def dd_value(pos: Position, side: int) -> DDValue:
+    """Tricks ``side`` (0 NS, 1 EW) takes from ``pos`` with best play all round."""
+    if _solve_board is None:
+        return DDValue(None, MISSING)
+    hands = {s: pos.held(i) for i, s in enumerate(SEAT_LETTERS)}
+    for i, c in enumerate(pos.trick):
+        hands[SEAT_LETTERS[(pos.leader + i) % 4]].append(card_str(c))
+    try:
+        deal = _Deal(_pbn(hands))
+        deal.trump = _Denom.nt if pos.trump < 0 else [_Denom.spades, _Denom.hearts, _Denom.diamonds,
+                                                        _Denom.clubs][pos.trump]
+        deal.first = [_Player.north, _Player.east, _Player.south, _Player.west][pos.leader]
+        for c in pos.trick:
+            deal.play(card_str(c))
+        solved = list(_solve_board(deal))
+    except Exception as exc:  # pragma: no cover - a failure inside the native solver
+        return DDValue(None, f"the double-dummy solver failed: {exc}")
+    if not solved:
+        return DDValue(None, "the double-dummy solver returned nothing")
+    best = max(t for _, t in solved)
+    mover = pos.to_play
+    return DDValue(best if (mover & 1) == side else pos.tricks_left - best)
+
+
+__all__ = ["DDValue", "dd_value", "available", "MISSING"]
