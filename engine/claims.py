@@ -134,10 +134,116 @@ register_event("line_offered", {"by", "line"}, {"statement"})
 register_event("current_trick_remark", {"by"}, {"statement", "cards"})
 register_event("cards_shown", {"by"}, {"cards", "statement"})
 
-# The one reading of free text: a statement that says trumps are drawn first.
-DRAW_TRUMPS_TEXT = re.compile(r"\b(draw(s|ing)?|pull(s|ing)?|clear(s|ing)?)\b[\w\s']{0,20}\btrumps?\b|\btrumps?\s+first\b",
-                              re.I)
 TRUMP_WORD = re.compile(r"trump|козыр", re.I)
+
+# -- reading a free-text statement -------------------------------------------------------------
+#
+# When a claim has no structured ``line``, its free-text statement is read for
+# a plain order of play, clause by clause ("draw trumps, then cash the hearts
+# and give up a club"). Every clause must be understood, or the text is not
+# used at all (every choice stays open). See docs/claims.md.
+
+_SUIT_WORDS = {"spade": "S", "spades": "S", "heart": "H", "hearts": "H", "diamond": "D", "diamonds": "D",
+               "club": "C", "clubs": "C"}
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
+               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2"}
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
+_SEQUENCE = re.compile(r"\s*[;,]?\s*\b(?:and then|then|after that|followed by|afterwards)\b\s*", re.I)
+_LIST = re.compile(r"\s*(?:[,;]|\band\b|\bplus\b)\s*", re.I)
+_DRAW = re.compile(r"\b(draw(s|ing)?|pull(s|ing)?|clear(s|ing)?)\b.*\btrumps?\b|\btrumps?\s+first\b", re.I)
+_CASH = re.compile(r"\b(cash(es|ing)?|run(s|ning)?|winners?|tricks?|top|good|high|established)\b", re.I)
+_LOSE = re.compile(r"\b(lose|loses|losing|lost|concede|concedes|conceding|give up|gives up|giving up|yield)\b",
+                   re.I)
+_SKIP = re.compile(r"^(i|i'll|i will|we|we'll|my|the|rest|are|is|mine|and)?$", re.I)
+
+
+def _card_in(clause: str):
+    """A card named in a clause: 'the queen of diamonds', 'diamond queen', 'DQ'."""
+    m = re.search(r"\b(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+"
+                  r"(spades?|hearts?|diamonds?|clubs?)\b", clause, re.I)
+    if m:
+        return _SUIT_WORDS[m.group(2).lower()] + _RANK_WORDS[m.group(1).lower()]
+    m = re.search(r"\b(spades?|hearts?|diamonds?|clubs?)\s+(ace|king|queen|jack|ten|nine|eight|seven|six|five|"
+                  r"four|three|two|deuce)\b", clause, re.I)
+    if m:
+        return _SUIT_WORDS[m.group(1).lower()] + _RANK_WORDS[m.group(2).lower()]
+    m = re.search(r"\b([SHDC])(10|[2-9TJQKA])\b", clause)
+    if m:
+        return C.parse_card(m.group(0))
+    return None
+
+
+def _suit_in(clause: str, trump: str | None):
+    found = []
+    for word in re.findall(r"[a-z]+", clause.lower()):
+        if word in _SUIT_WORDS:
+            found.append(_SUIT_WORDS[word])
+        elif word in ("trump", "trumps") and trump:
+            found.append(trump)
+    return found[0] if len(set(found)) == 1 else None
+
+
+def _rounds_in(clause: str) -> int:
+    m = re.search(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|\d{1,2})\b",
+                  clause.lower())
+    if not m:
+        return 0
+    word = m.group(1)
+    n = _NUMBERS.get(word) or (int(word) if word.isdigit() else 0)
+    return n if 1 <= n <= 13 else 0
+
+
+def _read_clause(clause: str, trump: str | None):
+    """One step from one clause, or None when the clause is not understood."""
+    if trump and _DRAW.search(clause):
+        return LineStep("draw_trumps")
+    card = _card_in(clause)
+    if re.search(r"\bfinesse", clause, re.I):
+        return LineStep("finesse", card=card) if card else None
+    if re.search(r"\bruff", clause, re.I):
+        after = re.split(r"\bruff\w*", clause, maxsplit=1, flags=re.I)[1]
+        suit = _suit_in(after, None)
+        return LineStep("ruff", suit=suit) if suit and trump and suit != trump else None
+    if _LOSE.search(clause):
+        if card:
+            return LineStep("play", card=card)
+        suit = _suit_in(clause, trump)
+        return LineStep("lead", suit=suit) if suit else None
+    if card:
+        return LineStep("play", card=card)
+    suit = _suit_in(clause, trump)
+    if suit and (_CASH.search(clause) or _rounds_in(clause)):
+        return LineStep("cash", suit=suit, rounds=_rounds_in(clause))
+    return None
+
+
+def read_statement(text: str | None, trump: str | None) -> tuple:
+    """The order of play a free-text statement gives, or () when it gives none the engine can follow.
+
+    Only an explicit sequence counts ("X, then Y", "X after that Y"): a list
+    joined by "and" or commas names tricks, not an order, and leaves the order
+    open. Each part must name one step the engine understands, or the whole
+    text is left unread -- except that a statement opening with drawing
+    trumps (or saying "trumps first") is read as drawing trumps first.
+    """
+    if not text:
+        return ()
+    text = text.strip().rstrip(".!")
+    parts = _SEQUENCE.split(text)
+    steps = []
+    for part in parts:
+        items = [x.strip() for x in _LIST.split(part) if x.strip() and not _SKIP.match(x.strip())]
+        step = _read_clause(items[0], trump) if len(items) == 1 else None
+        if step is None:
+            steps = None
+            break
+        steps.append(step)
+    if steps:
+        return tuple(steps)
+    if trump and (re.search(r"\btrumps?\s+first\b", text, re.I) or _DRAW.search(_LIST.split(parts[0])[0])):
+        return (LineStep("draw_trumps"),)
+    return ()
 
 
 def solver_limit() -> float:
@@ -603,9 +709,10 @@ def claim_facts(table: Table) -> list:
     statement = e.get("statement")
     line = e.get("line")
     line_kind = "stated" if line else "none"
-    if not line and statement and DRAW_TRUMPS_TEXT.search(statement) and table.contract.trump:
-        line = (LineStep("draw_trumps"),)
-        line_kind = "from_text"
+    if not line:
+        line = read_statement(statement, table.contract.trump)
+        if line:
+            line_kind = "from_text"
     line = tuple(line or ())
     base, sign = (in_play[declarer_side], 1) if side == declarer_side else (in_play[declarer_side] + remaining, -1)
     stated_total = table.tally.stated[declarer_side] if table.tally.stated else base + sign * kept
@@ -656,6 +763,9 @@ def claim_facts(table: Table) -> list:
     if disputed:
         facts.extend(trump_facts)
         dd = an.dd(side)
+        if not dd.available:
+            table.notes.append({"subject": "double_dummy_unavailable", "trick": None, "seat": None, "laws": "70A",
+                                "text": f"double-dummy value not reported: {dd.reason}"})
         facts.append(DoubleDummyFact(side=side, tricks=dd.value, available=dd.available, reason=dd.reason))
         normal = an.normal(side, steps)
         if normal.exact and normal.value < kept:
@@ -938,10 +1048,15 @@ def _legal_floor(f, table):
 
 @describes("normal_line")
 def _normal_line(f, table):
-    how = {"stated": "following his statement", "from_text": "drawing trumps first, as his statement says",
-           "none": "with no statement"}.get(f["line"], "")
-    return (f"{SIDE_NAMES[f['side']]} take {f['tricks']} when the claimer plays {how} and every choice it leaves "
-            f"open is resolved against him (careless but not irrational play), the opponents playing any legal card.")
+    side = SIDE_NAMES[f["side"]]
+    if f.get("law") == "70A":
+        how = {"stated": "follows his stated line", "from_text": "follows the order his statement gives",
+               "none": "has stated no line to follow"}.get(f["line"], "")
+        return (f"On the least successful normal line {side} take {f['tricks']}: the claimer {how}, every choice "
+                f"left open is made against him (careless or inferior play, not irrational play), and the "
+                f"opponents play any legal card.")
+    return (f"On the least successful normal play of the remaining cards {side} take {f['tricks']} (their own "
+            f"play careless or inferior but not irrational, the other side playing any legal card).")
 
 
 @describes("double_dummy")
@@ -1041,4 +1156,4 @@ def _fact_trump(f):
             f"{f['aware']}; it can win {f['can_win']} trick(s) on a normal line")
 
 
-__all__ = ["parse_line", "LineStep", "position_at_end", "claim_facts", "Analysis"]
+__all__ = ["parse_line", "read_statement", "LineStep", "position_at_end", "claim_facts", "Analysis"]

@@ -15,7 +15,13 @@ from .texts import SIDE_NAMES, describe_fact, seat
 
 MAIN_ORDER = ("revoke", "illegal_inquiry", "revoke_established", "revoke_must_be_corrected", "revoke_corrected",
               "correction_not_allowed", "card_withdrawn", "penalty_card", "trick_stands", "legal_card_win",
-              "no_revoke_penalty", "trick_transfer", "option", "equity_review")
+              "no_revoke_penalty", "trick_transfer", "option",
+              # Laws 68-71 (docs/claims.md)
+              "not_a_claim", "concession_void", "claim_made", "concession_made", "statement_missing", "play_ceases",
+              "claim_disputed", "director_step", "claim_accepted", "legal_floor", "normal_line", "double_dummy",
+              "trump_condition", "outstanding_trump", "new_line_rejected", "unstated_line", "card_location_known",
+              "acceptance_withdrawn", "withdrawal_refused", "concession_cancelled", "concession_stands",
+              "tricks_awarded", "equity_review")
 
 
 # ---------------------------------------------------------------------------

@@ -301,6 +301,9 @@ class _Search:
                  known: int = 0, dynamic_known: bool = False, limit: float | None = DEFAULT_LIMIT,
                  minimax: bool = False):
         self.h = list(pos.hands)
+        self.rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+        for c in pos.trick:
+            self.rem |= 1 << c
         self.trump = pos.trump
         self.leader = pos.leader
         self.trick = list(pos.trick)
@@ -321,30 +324,26 @@ class _Search:
             self.marks |= st.cards()
         self.tt: dict = {}
         self.nodes = 0
-        self.deadline = (time.perf_counter() + limit) if limit else None
+        self.deadline = (time.perf_counter() + limit) if limit is not None else None
         self.path: list = []
         self.best_line: list = []
 
     # -- helpers ---------------------------------------------------------------
 
     def live(self, suit: int) -> int:
-        sh = 13 * suit
-        h = self.h
-        x = ((h[0] | h[1] | h[2] | h[3]) >> sh) & FULL
-        for c in self.trick:
-            if c // 13 == suit:
-                x |= 1 << (c % 13)
-        return x
+        """The cards of ``suit`` still in play: in the hands or in the trick in progress (rank bits)."""
+        return (self.rem >> (13 * suit)) & FULL
 
-    def key(self) -> tuple:
+    def key(self) -> int:
+        """Transposition key at a trick boundary: relative ranks, leader, line state, known suits."""
         h = self.h
         marks = self.marks
-        codes = []
-        for s in range(4):
-            sh = 13 * s
-            codes.append(_suit_code((h[0] >> sh) & FULL, (h[1] >> sh) & FULL, (h[2] >> sh) & FULL,
-                                    (h[3] >> sh) & FULL, (marks >> sh) & FULL))
-        return (codes[0], codes[1], codes[2], codes[3], self.leader, self.step_idx, self.step_rounds, self.known)
+        h0, h1, h2, h3 = h
+        key = 0
+        for sh in (0, 13, 26, 39):
+            key = (key << 40) | _suit_code((h0 >> sh) & FULL, (h1 >> sh) & FULL, (h2 >> sh) & FULL,
+                                           (h3 >> sh) & FULL, (marks >> sh) & FULL)
+        return (((((key << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
 
     def forced(self, side: int) -> int:
         """Tricks ``side`` wins whatever is played, counted from the trumps.
@@ -690,7 +689,7 @@ class _Search:
     def guess(self, n: int) -> int:
         """The value of one play-out following the move ordering: a first guess for MTD(f)."""
         saved = (list(self.h), self.leader, list(self.trick), self.step_idx, self.step_rounds, self.trick_step,
-                 self.known)
+                 self.known, self.rem)
         total = 0
         try:
             while True:
@@ -717,12 +716,14 @@ class _Search:
                         total += 1 if (win & 1) == self.side else 0
                     if self.line and self.trick_step >= 0 and self.trick_step == self.step_idx:
                         self.step_rounds += 1
+                    for c in self.trick:
+                        self.rem &= ~(1 << c)
                     self.trick = []
                     self.leader = win
                     self.trick_step = -1
         finally:
             (self.h, self.leader, self.trick, self.step_idx, self.step_rounds, self.trick_step,
-             self.known) = saved
+             self.known, self.rem) = saved
         return total
 
     def _mark_lead(self, card: int) -> None:
@@ -750,7 +751,7 @@ class _Search:
                 if lo == hi:
                     return lo
             else:
-                lo, hi = entry
+                lo, hi = entry >> 4, entry & 15
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -768,7 +769,7 @@ class _Search:
             tt = self.tt
             if len(tt) > TT_LIMIT:
                 tt.clear()
-            tt[key] = (lo, hi)
+            tt[key] = (lo << 4) | hi
             return v
         return self.play(alpha, beta, 0, INF)
 
@@ -865,10 +866,13 @@ class _Search:
             leader = self.leader
             if self.line and self.trick_step >= 0 and self.trick_step == self.step_idx:
                 self.step_rounds += 1
+            rem = self.rem
+            self.rem = rem & ~((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]))
             self.trick = []
             self.leader = win_seat
             self.trick_step = -1
             v = gained + self.search(alpha - gained, beta - gained)
+            self.rem = rem
             self.leader = leader
             self.trick = trick
             trick.pop()

@@ -39,11 +39,11 @@ class Law70:
     def law_70B1_repeat_the_statement(self, b):
         self.conclude(DirectorStep(step="repeat_statement"))
 
-    @law_rule("70B2", ClaimDisputed(by=MATCH.b), concludes=(DirectorStep,))
+    @law_rule("70B2", ClaimDisputed(by=MATCH.b), DirectorStep(step="repeat_statement"), concludes=(DirectorStep,))
     def law_70B2_face_the_cards(self, b):
         self.conclude(DirectorStep(step="face_cards"))
 
-    @law_rule("70B3", ClaimDisputed(by=MATCH.b), concludes=(DirectorStep,))
+    @law_rule("70B3", ClaimDisputed(by=MATCH.b), DirectorStep(step="face_cards"), concludes=(DirectorStep,))
     def law_70B3_hear_the_objections(self, b):
         self.conclude(DirectorStep(step="hear_objections"))
 

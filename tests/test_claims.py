@@ -1,0 +1,438 @@
+"""Laws 68-71: each rule on hand-built facts, whole cases, the command line, and bad input."""
+import json
+
+import pytest
+
+from engine import claims as K
+from engine.caseio import CaseError
+from helpers import case, fire, kinds, only, ruling
+
+# ---------------------------------------------------------------------------
+# Facts for the rules
+# ---------------------------------------------------------------------------
+
+
+def claim_event(event="claim", by="S", side="NS", tricks=4, kept=None, remaining=4, accepted=True, statement=True,
+                line="none", base=9, sign=1, stated_total=None, how="statement"):
+    kept = tricks if kept is None else kept
+    return K.ClaimEvent(event=event, by=by, side=side, role="declarer", tricks=tricks, kept=kept,
+                        conceded=remaining - kept, remaining=remaining, how=how, accepted=accepted,
+                        statement=statement, line=line, floor_line="statement" if event == "claim" else "none",
+                        base=base, sign=sign, stated_total=base + sign * kept if stated_total is None else stated_total,
+                        at="T10.0", moment=40000)
+
+
+def timing(side="NS", disputed=False, objector=None, withdrawal_side=None, withdrawal_in_period=True,
+           in_period=True, before_next_deal=True):
+    return K.ClaimTiming(side=side, disputed=disputed, objector=objector, acceptance_final=not disputed,
+                         withdrawal=withdrawal_side is not None, withdrawal_by=None, withdrawal_side=withdrawal_side,
+                         withdrawal_in_period=withdrawal_in_period, in_correction_period=in_period,
+                         before_next_deal=before_next_deal, ruling_at="T10.0")
+
+
+def bounds(side="NS", floor=3, ceiling=4, remaining=4):
+    return K.PlayBounds(side=side, floor=floor, ceiling=ceiling, lower=floor, upper=ceiling, remaining=remaining,
+                        exact=True)
+
+
+def normal(side="NS", line="statement", tricks=3, lower=None, upper=None):
+    exact = tricks is not None
+    return K.NormalPlay(side=side, line=line, tricks=tricks, lower=tricks if lower is None else lower,
+                        upper=tricks if upper is None else upper, exact=exact)
+
+
+def awards(conclusions):
+    return kinds(conclusions, "tricks_awarded")
+
+
+# -- 68 -----------------------------------------------------------------------------
+
+def test_68_a_remark_about_the_current_trick_is_no_claim_and_asks_about_16_and_57A():
+    out, _ = fire(K.TrickRemark(by="E", at="T5.1"))
+    assert only(out, "not_a_claim")["law"] == "68"
+    assert "57A" in only(out, "equity_review")["question"]
+
+
+def test_68A_claim_and_how_it_was_made():
+    out, _ = fire(claim_event(how="shown_cards"), timing(), bounds(), normal())
+    made = only(out, "claim_made")
+    assert (made["tricks"], made["how"], made["law"]) == (4, "shown_cards", "68A")
+
+
+def test_68A_cards_shown_without_meaning_to_claim():
+    out, _ = fire(K.CardsShown(by="S", at="T7.0"))
+    assert only(out, "not_a_claim")["law"] == "68A"
+
+
+def test_68B_a_claim_concedes_the_rest_and_a_full_claim_concedes_nothing():
+    out, _ = fire(claim_event(tricks=3, kept=3), timing(), bounds(floor=2, ceiling=3), normal(tricks=3))
+    assert only(out, "concession_made")["tricks"] == 1
+    out, _ = fire(claim_event(tricks=4), timing(), bounds(), normal())
+    assert not kinds(out, "concession_made")
+
+
+def test_68B_partners_immediate_objection_voids_the_concession():
+    out, _ = fire(K.VoidedConcession(by="W", objector="E", at="T9.0"))
+    assert only(out, "concession_void")["objector"] == "E"
+    assert only(out, "equity_review")["law"] == "68B"
+
+
+def test_68C_claim_without_statement():
+    out, _ = fire(claim_event(statement=False), timing(), bounds(), normal())
+    assert only(out, "statement_missing")["law"] == "68C"
+    out, _ = fire(claim_event(statement=True), timing(), bounds(), normal())
+    assert not kinds(out, "statement_missing")
+
+
+def test_68D_play_ceases_and_a_dispute_brings_the_director():
+    out, _ = fire(claim_event(), timing(disputed=True, objector="W"), bounds(), normal(tricks=4))
+    assert only(out, "claim_disputed")["objector"] == "W"
+    assert only(out, "play_ceases")["law"] == "68D"
+    steps = [c["step"] for c in kinds(out, "director_step")]
+    assert steps == ["repeat_statement", "face_cards", "hear_objections"]
+
+
+# -- 69 -----------------------------------------------------------------------------
+
+def test_69A_an_accepted_claim_is_scored_as_claimed():
+    out, _ = fire(claim_event(tricks=4), timing(), bounds(floor=1, ceiling=4), normal(tricks=1))
+    assert only(out, "claim_accepted")["law"] == "69A"
+    award = only(out, "tricks_awarded")
+    assert (award["tricks"], award["total"], award["law"]) == (4, 13, "69A")
+
+
+def test_69B_withdrawal_for_a_trick_no_normal_play_could_lose():
+    facts = (claim_event(tricks=4), timing(withdrawal_side="EW"), bounds(floor=3), normal(tricks=4),
+             normal(side="EW", line="none", tricks=1))
+    out, _ = fire(*facts)
+    assert only(out, "acceptance_withdrawn")["tricks"] == 1
+    assert not kinds(out, "claim_accepted")
+    award = only(out, "tricks_awarded")
+    assert (award["tricks"], award["total"], award["law"]) == (3, 12, "69B")
+
+
+def test_69B_withdrawal_refused_when_late_or_when_the_trick_could_be_lost():
+    late = (claim_event(tricks=4), timing(withdrawal_side="EW", withdrawal_in_period=False), bounds(),
+            normal(tricks=4), normal(side="EW", line="none", tricks=1))
+    out, _ = fire(*late)
+    assert only(out, "withdrawal_refused")["reason"] == "late"
+    assert only(out, "tricks_awarded")["law"] == "69A"
+    losable = (claim_event(tricks=4), timing(withdrawal_side="EW"), bounds(), normal(tricks=4),
+               normal(side="EW", line="none", tricks=0))
+    out, _ = fire(*losable)
+    assert only(out, "withdrawal_refused")["reason"] == "no_trick"
+
+
+def test_69B_withdrawal_for_a_trick_already_won():
+    facts = (claim_event(tricks=2, remaining=2, base=7, stated_total=10), timing(withdrawal_side="EW"),
+             bounds(floor=2, ceiling=2, remaining=2), normal(tricks=2), normal(side="EW", line="none", tricks=0),
+             K.AgreedResult(total=10, actual=9, giver="EW", given=1, made_already=False, defeated_already=False))
+    out, _ = fire(*facts)
+    assert only(out, "acceptance_withdrawn")["reason"] == "won_in_play"
+    assert only(out, "tricks_awarded")["total"] == 9
+
+
+# -- 70 ------------------------------------------------------------------------------
+
+def test_70A_a_claim_that_fails_on_a_normal_line_gets_what_that_line_takes():
+    out, _ = fire(claim_event(tricks=4), timing(disputed=True), bounds(floor=2), normal(tricks=3))
+    award = only(out, "tricks_awarded")
+    assert (award["tricks"], award["total"], award["law"]) == (3, 12, "70A")
+    assert only(out, "normal_line")["tricks"] == 3
+
+
+def test_70A_a_claim_no_normal_line_defeats_is_upheld():
+    out, _ = fire(claim_event(tricks=4), timing(disputed=True), bounds(floor=2), normal(tricks=4))
+    assert only(out, "tricks_awarded")["tricks"] == 4
+
+
+def test_70A_an_undetermined_number_goes_to_the_director():
+    out, _ = fire(claim_event(tricks=4), timing(disputed=True), bounds(floor=2),
+                  normal(tricks=None, lower=2, upper=4))
+    assert not awards(out)
+    assert only(out, "equity_review")["law"] == "70A"
+
+
+def test_70A_states_the_double_dummy_value_when_there_is_one():
+    dd = K.DoubleDummyFact(side="NS", tricks=4, available=True, reason="")
+    out, _ = fire(claim_event(), timing(disputed=True), bounds(), normal(tricks=4), dd)
+    assert only(out, "double_dummy")["tricks"] == 4
+    missing = K.DoubleDummyFact(side="NS", tricks=None, available=False, reason="not installed")
+    out, _ = fire(claim_event(), timing(disputed=True), bounds(), normal(tricks=4), missing)
+    assert not kinds(out, "double_dummy")
+
+
+def trump(mentioned=False, aware=False, can_win=1):
+    return K.TrumpOut(seat="W", card="SJ", mentioned=mentioned, aware=aware, can_win=can_win, exact=True)
+
+
+@pytest.mark.parametrize("fact,conditions,awarded", [
+    (trump(), {1, 2, 3}, True),
+    (trump(mentioned=True), {2, 3}, False),
+    (trump(aware=True), {1, 3}, False),
+    (trump(can_win=0), {1, 2}, False),
+])
+def test_70C_needs_all_three_conditions(fact, conditions, awarded):
+    out, _ = fire(claim_event(), timing(disputed=True), bounds(), normal(tricks=3), fact)
+    assert {c["condition"] for c in kinds(out, "trump_condition")} == conditions
+    assert bool(kinds(out, "outstanding_trump")) is awarded
+
+
+def test_70C_only_for_a_disputed_claim():
+    out, _ = fire(claim_event(), timing(), bounds(), normal(tricks=3), trump())
+    assert not kinds(out, "trump_condition")
+
+
+def test_70D_a_better_new_line_is_not_accepted():
+    out, _ = fire(claim_event(), timing(disputed=True), bounds(), normal(tricks=2), normal(line="offered", tricks=4))
+    rejected = only(out, "new_line_rejected")
+    assert (rejected["offered"], rejected["stated"]) == (4, 2)
+    assert only(out, "tricks_awarded")["tricks"] == 2
+    out, _ = fire(claim_event(), timing(disputed=True), bounds(), normal(tricks=2), normal(line="offered", tricks=2))
+    assert not kinds(out, "new_line_rejected")
+
+
+def test_70E_an_unstated_guess_is_not_credited_and_a_shown_out_suit_is():
+    out, _ = fire(claim_event(), timing(disputed=True), bounds(), normal(tricks=3),
+                  K.SuitChoice(suit="S", gain=1, tenace=True), K.SuitChoice(suit="H", gain=1, tenace=False))
+    assert [c["suit"] for c in kinds(out, "unstated_line")] == ["S"]
+    out, _ = fire(claim_event(), timing(disputed=True), bounds(), normal(tricks=4),
+                  K.ShownOut(suit="S", seat="W", mattered=True))
+    assert only(out, "card_location_known")["seat"] == "W"
+
+
+# -- 71 ------------------------------------------------------------------------------
+
+def concession(kept=1, remaining=2, base=9, sign=1):
+    return claim_event(event="concession", tricks=remaining - kept, kept=kept, remaining=remaining, base=base,
+                       sign=sign)
+
+
+def test_71_a_concession_of_a_trick_that_could_be_lost_stands():
+    out, _ = fire(concession(), timing(), bounds(floor=1, ceiling=2, remaining=2),
+                  normal(line="none", tricks=1))
+    assert only(out, "concession_stands")["tricks"] == 1
+    assert only(out, "tricks_awarded")["law"] == "71"
+
+
+def test_71A1_and_71B_cancel_and_71B_decides_before_the_next_deal():
+    out, _ = fire(concession(), timing(), bounds(floor=2, ceiling=2, remaining=2), normal(line="none", tricks=2))
+    assert {c["law"] for c in kinds(out, "concession_cancelled")} == {"71A1", "71B"}
+    award = only(out, "tricks_awarded")
+    assert (award["tricks"], award["law"]) == (2, "71B")
+    assert not kinds(out, "concession_stands")
+
+
+def test_71A1_alone_after_the_next_deal_and_nothing_after_the_correction_period():
+    out, _ = fire(concession(), timing(before_next_deal=False), bounds(floor=2, ceiling=2, remaining=2),
+                  normal(line="none", tricks=2))
+    assert only(out, "tricks_awarded")["law"] == "71A1"
+    out, _ = fire(concession(), timing(before_next_deal=False, in_period=False),
+                  bounds(floor=2, ceiling=2, remaining=2), normal(line="none", tricks=2))
+    assert only(out, "tricks_awarded")["law"] == "71"
+
+
+def test_71B_for_a_trick_only_irrational_play_could_lose():
+    out, _ = fire(concession(kept=3, remaining=4), timing(), bounds(floor=0, ceiling=4),
+                  normal(line="none", tricks=4))
+    assert [c["law"] for c in kinds(out, "concession_cancelled")] == ["71B"]
+    assert only(out, "tricks_awarded")["tricks"] == 4
+
+
+def test_71A2_contract_already_made():
+    agreed = K.AgreedResult(total=9, actual=10, giver="NS", given=1, made_already=True, defeated_already=False)
+    out, _ = fire(concession(kept=0, base=10), timing(), bounds(floor=0, ceiling=0, remaining=2),
+                  normal(line="none", tricks=None, lower=0, upper=0), agreed)
+    assert {c["law"] for c in kinds(out, "concession_cancelled")} == {"71A1", "71A2"}
+    award = only(out, "tricks_awarded")
+    assert (award["total"], award["law"]) == (10, "71A2")
+
+
+def test_at_most_one_award_even_when_several_clauses_cancel():
+    agreed = K.AgreedResult(total=9, actual=10, giver="NS", given=1, made_already=True, defeated_already=False)
+    out, _ = fire(concession(kept=0, base=10), timing(), bounds(floor=2, ceiling=2, remaining=2),
+                  normal(line="none", tricks=2), agreed)
+    assert len(kinds(out, "concession_cancelled")) == 4
+    assert only(out, "tricks_awarded")["law"] == "71B"
+
+
+# ---------------------------------------------------------------------------
+# Whole cases
+# ---------------------------------------------------------------------------
+
+BASE = """
+id: t
+board: 1
+deal: "N:AK32.A32.AK32.32 QJ4.KQJ4.5.KQJ54 T98.T98.QJT98.A9 765.765.764.T876"
+contract: 3NT
+declarer: S
+play:
+  - [W:H7, N:HA, E:H4, S:H8]
+  - [N:DA, E:D5, S:D8, W:D4]
+  - [N:SA, E:SJ, S:S8, W:S5]
+  - [N:SK, E:SQ, S:S9, W:S6]
+  - [N:S3, E:S4, S:ST, W:S7]
+  - [S:DQ, W:D6, N:D2, E:C4]
+  - [S:DJ, W:D7, N:DK, E:C5]
+  - [N:D3, E:HJ, S:DT, W:C6]
+  - [S:D9, W:C7, N:S2, E:HQ]
+events:
+"""
+
+
+def test_a_disputed_claim_decides_declarers_tricks():
+    r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
+    award = only(r.conclusions and [c.fact for c in r.conclusions], "tricks_awarded")
+    assert r.tricks_at_table == 13
+    assert r.declarer_tricks == award["total"] < 13
+    assert r.score is not None
+
+
+def test_a_claim_mid_trick_is_solved_from_the_trick_in_progress():
+    text = BASE.replace("events:", "  - [S:CA, W:C8, N:C2]\nevents:") + \
+        "  - {at: T10.3, kind: claim, by: S, tricks: 1, accepted: false, statement: All mine}\n"
+    r = ruling(text)
+    floor = [c for c in r.conclusions if c.kind == "legal_floor"][0]
+    assert floor.fields["remaining"] == 4
+    assert r.declarer_tricks is not None
+
+
+def test_a_concession_voided_by_partner_lets_play_go_on():
+    full = BASE + """  - {at: T5.0, kind: concession, by: E, tricks: 9}
+  - {at: T5.0, kind: objection, by: E}
+"""
+    with pytest.raises(CaseError, match="play continues after the concession"):
+        ruling(full)
+
+
+def test_a_claim_with_a_structured_line_is_followed():
+    text = BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false, line: [{cash: C}]}\n"
+    r = ruling(text)
+    assert [c.fields["line"] for c in r.conclusions if c.kind == "normal_line"] == ["stated"]
+
+
+def test_free_text_is_read_only_for_an_explicit_order():
+    assert [s.text() for s in K.read_statement("Two heart winners, then I lose the club five", "S")] == \
+        ["cash H x2", "play C5"]
+    assert [s.text() for s in K.read_statement("Draw trumps, then cash the hearts", "S")] == \
+        ["draw trumps", "cash H"]
+    # a list names tricks, not an order
+    assert K.read_statement("The queen of spades and three top hearts", "S") == ()
+    assert K.read_statement("The rest are mine", "S") == ()
+    assert [s.text() for s in K.read_statement("Trumps first and the rest are good", "S")] == ["draw trumps"]
+    assert K.read_statement("Draw trumps, then cash the hearts", None) == ()
+
+
+def test_the_revoke_chapter_counts_the_awarded_tricks(tmp_path):
+    from pathlib import Path
+    src = Path(__file__).resolve().parent.parent / "cases" / "law63" / "63a3-revoker-claims-rest.yaml"
+    text = src.read_text().replace(
+        'statement: "Two heart winners, then I lose the club five"}',
+        'accepted: false, statement: "I lead the club five, then two heart winners"}\n'
+        '  - {at: T11.0, kind: objection, by: S}')
+    r = ruling(text)
+    est = [c for c in r.conclusions if c.kind == "revoke_established"]
+    assert est and est[0].law == "63A3"
+    award = [c for c in r.conclusions if c.kind == "tricks_awarded"][0]
+    # West gives up the lead with the club five first and must then discard a heart winner: East-West
+    # keep only what the normal line of the statement takes, and the revoke transfer counts from that.
+    transfers = sum(r.transfers_applied.values())
+    assert award.fields["total"] + transfers == r.declarer_tricks
+    assert award.fields["tricks"] < 2
+
+
+# ---------------------------------------------------------------------------
+# Bad input: every new field
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("event,where,message", [
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: cash}", "events[1].line", "not a line"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{squeeze: S}]}", "events[1].line", "step 1"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{cash: S, lead: H}]}", "events[1].line", "exactly one"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{play: SX}]}", "events[1].line", "not a card"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{cash: X}]}", "events[1].line", "not a suit"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{play: SA, rounds: 2}]}", "events[1].line", "rounds"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{cash: S, rounds: 0}]}", "events[1].line", "rounds"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{draw_trumps: maybe}]}", "events[1].line", "draw_trumps"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{play: SA}]}", "events[1].line", "not held"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [draw_trumps]}", "events[1].line", "notrump"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{ruff: C}]}", "events[1].line", "notrump"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, how: shouting}", "events[1].how", "not a way"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, how: abandoned_hand}", "events[1].how", "claim"),
+    ("{at: T10.0, kind: concession, by: S, tricks: 4, how: curtail}", "events[1].how", "concession"),
+    ("{at: T10.0, kind: concession, by: S, tricks: 2, how: abandoned_hand}", "events[1].tricks", "abandons"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, aware_of_trumps: yes please}", "events[1].aware_of_trumps",
+     "true or false"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, agreed_result: 14}", "events[1].agreed_result", "0 to 13"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, agreed_result: 12}", "events[1].agreed_result", "contradicts"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, accepted: false, agreed_result: 13}", "events[1].agreed_result",
+     "not accepted"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, statement: [a, b]}", "events[1].statement", "not text"),
+    ("{at: T10.0, kind: objection}", "events[1]", "objection needs by"),
+    ("{at: T10.0, kind: objection, by: S, immediate: soon}", "events[1].immediate", "true or false"),
+    ("{at: T10.0, kind: acceptance_withdrawn, by: Q}", "events[1].by", "not a seat"),
+    ("{at: T10.0, kind: correction_period_ended, by: S}", "events[1].by", "unknown field"),
+    ("{at: T10.0, kind: line_offered, by: S}", "events[1]", "line_offered needs line"),
+    ("{at: T10.0, kind: current_trick_remark, by: E, cards: HA}", "events[1].cards", "not a list"),
+    ("{at: T10.0, kind: cards_shown, by: E, tricks: 3}", "events[1].tricks", "unknown field"),
+])
+def test_bad_input_names_the_field(event, where, message):
+    with pytest.raises(CaseError) as err:
+        ruling(BASE + f"  - {event}\n")
+    assert err.value.where == where
+    assert message in err.value.problem
+
+
+def test_a_line_offered_must_name_held_cards_too():
+    text = BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n" \
+                  "  - {at: T10.0, kind: line_offered, by: S, line: [{play: HA}]}\n"
+    with pytest.raises(CaseError) as err:
+        ruling(text)
+    assert err.value.where == "events[2].line"
+
+
+# ---------------------------------------------------------------------------
+# The command line
+# ---------------------------------------------------------------------------
+
+def test_cli_rule_json_reports_the_numbers_behind_the_award(tmp_path):
+    from click.testing import CliRunner
+    from cli import cli
+
+    path = tmp_path / "c.yaml"
+    path.write_text(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n"
+                           "  - {at: T10.0, kind: objection, by: W}\n")
+    res = CliRunner().invoke(cli, ["rule", str(path), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    by_kind = {c["kind"]: c for c in data["conclusions"]}
+    for kind, law in (("legal_floor", "71A1"), ("normal_line", "70A"), ("tricks_awarded", "70A"),
+                      ("claim_disputed", "68D")):
+        assert by_kind[kind]["law"] == law
+    assert data["declarer_tricks"] == by_kind["tricks_awarded"]["total"]
+    assert data["tricks_at_table"] == 13
+
+
+def test_cli_explain_and_laws_for_the_chapter(tmp_path):
+    from click.testing import CliRunner
+    from cli import cli
+
+    path = tmp_path / "c.yaml"
+    path.write_text(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
+    res = CliRunner().invoke(cli, ["explain", str(path), "tricks_awarded"])
+    assert res.exit_code == 0 and "law_70A" in res.output and "claim_event" in res.output
+    res = CliRunner().invoke(cli, ["laws", "--law", "70"])
+    assert res.exit_code == 0
+    assert "70C3" in res.output and "law_70C3_trick_could_be_lost_to_it" in res.output
+    assert "cases: " in res.output
+
+
+def test_cli_bad_claim_field_exits_2_naming_it(tmp_path):
+    from click.testing import CliRunner
+    from cli import cli
+
+    path = tmp_path / "c.yaml"
+    path.write_text(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, line: [{cash: Z}]}\n")
+    res = CliRunner().invoke(cli, ["rule", str(path)])
+    assert res.exit_code == 2
+    assert "events[1].line" in (res.stderr if hasattr(res, "stderr") and res.stderr else res.output)
