@@ -20,30 +20,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from engine import dd  # noqa: E402
 from engine import solver as S  # noqa: E402
-
-
-def random_position(rng: random.Random, n: int, trick_cards: int | None = None) -> S.Position:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i in range(4):
-        for c in deck[i * n:(i + 1) * n]:
-            hands[i] |= 1 << c
-    leader = rng.randrange(4)
-    k = rng.randint(0, 3) if trick_cards is None else trick_cards
-    trick: list = []
-    for i in range(k):
-        seat = (leader + i) % 4
-        cards = [c for c in range(52) if hands[seat] >> c & 1]
-        if trick:
-            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
-        c = rng.choice(cards)
-        hands[seat] ^= 1 << c
-        trick.append(c)
-    return S.Position(tuple(hands), rng.choice([-1, 0, 1, 2, 3]), leader, tuple(trick))
+from generate import random_position  # noqa: E402
 
 
 def summary(label: str, times: list, undetermined: int = 0) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from . import cards as C
 from . import solver as S
-from .caseio import CaseError, register_event, register_field
+from .caseio import CaseError, _boolean, _trick_count, register_event, register_field
 from .compat import Field
 from .dd import dd_value
 from .facts import Conclusion, TableFact, fact_producer
@@ -101,18 +101,6 @@ def _how(value):
     return text
 
 
-def _bool(value):
-    if not isinstance(value, bool):
-        raise C.NotationError(f"{value!r} is not true or false")
-    return value
-
-
-def _total(value):
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
-        raise C.NotationError(f"{value!r} is not a number of tricks (0 to 13)")
-    return value
-
-
 def _text(value):
     if not isinstance(value, str):
         raise C.NotationError(f"{value!r} is not text")
@@ -121,9 +109,9 @@ def _text(value):
 
 register_field("line", parse_line)
 register_field("how", _how)
-register_field("aware_of_trumps", _bool)
-register_field("immediate", _bool)
-register_field("agreed_result", _total)
+register_field("aware_of_trumps", _boolean)
+register_field("immediate", _boolean)
+register_field("agreed_result", _trick_count)
 register_field("statement", _text)
 register_event("claim", {"by", "tricks"}, {"accepted", "statement", "line", "how", "aware_of_trumps", "agreed_result"})
 register_event("concession", {"by", "tricks"}, {"accepted", "how", "agreed_result", "statement"})

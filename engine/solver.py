@@ -696,12 +696,7 @@ class _Search:
                 if not self.trick and not self.h[self.leader]:
                     break
                 seat = (self.leader + len(self.trick)) % 4
-                own = (seat & 1) == self.side
-                if self.normal_side is not None and (seat & 1) == self.normal_side:
-                    moves = self.normal_moves(seat)
-                else:
-                    moves = self.legal_reps(seat)
-                maximize = own if self.minimax else self.maximize
+                moves, maximize = self.moves(seat)
                 card = self.order(seat, moves, not maximize)[0]
                 self.h[seat] ^= 1 << card
                 if not self.trick and self.line and (seat & 1) == self.normal_side:
@@ -773,18 +768,18 @@ class _Search:
             return v
         return self.play(alpha, beta, 0, INF)
 
-    def play(self, alpha: int, beta: int, lo: int, hi: int) -> int:
-        """The player to move chooses a card; ``lo``/``hi`` bound the node's value."""
-        seat = (self.leader + len(self.trick)) % 4
-        own = (seat & 1) == self.side
+    def moves(self, seat: int) -> tuple:
+        """The cards ``seat`` may choose among, and whether the choice maximises the objective."""
         if self.normal_side is not None and (seat & 1) == self.normal_side:
             moves = self.normal_moves(seat)
         else:
             moves = self.legal_reps(seat)
-        if self.minimax:
-            maximize = own
-        else:
-            maximize = self.maximize
+        return moves, ((seat & 1) == self.side) if self.minimax else self.maximize
+
+    def play(self, alpha: int, beta: int, lo: int, hi: int) -> int:
+        """The player to move chooses a card; ``lo``/``hi`` bound the node's value."""
+        seat = (self.leader + len(self.trick)) % 4
+        moves, maximize = self.moves(seat)
         groups = None
         if (self.max_suits or self.known) and self.normal_side is not None and (seat & 1) == self.normal_side \
                 and not maximize:

@@ -104,3 +104,27 @@ def random_case(rng: random.Random, n: int = 0, revoke_rate: float = 0.08, with_
         "events": events,
     }
     return case
+
+
+def random_position(rng: random.Random, n: int, trick_cards: int | None = None):
+    """A random position for the play solver: n cards a hand, then up to three cards of a trick played legally."""
+    from engine.solver import Position
+
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i in range(4):
+        for c in deck[i * n:(i + 1) * n]:
+            hands[i] |= 1 << c
+    leader = rng.randrange(4)
+    k = rng.randint(0, 3) if trick_cards is None else trick_cards
+    trick: list = []
+    for i in range(min(k, 3)):
+        seat = (leader + i) % 4
+        cards = [c for c in range(52) if hands[seat] >> c & 1]
+        if trick:
+            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
+        c = rng.choice(cards)
+        hands[seat] ^= 1 << c
+        trick.append(c)
+    return Position(tuple(hands), rng.choice([-1, 0, 1, 2, 3]), leader, tuple(trick))

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import dd
 from engine import solver as S
+from generate import random_position
 
 
 # ---------------------------------------------------------------------------
@@ -56,28 +57,6 @@ def brute(pos, side):
         return lo, hi, (max(vals) if seat % 2 == side else min(vals))
 
     return rec(pos.hands, pos.leader, pos.trick)
-
-
-def random_position(rng, n, trick_cards=None):
-    """n cards a hand, then up to three cards of a trick played legally."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i in range(4):
-        for c in deck[i * n:(i + 1) * n]:
-            hands[i] |= 1 << c
-    leader = rng.randrange(4)
-    k = rng.randint(0, 3) if trick_cards is None else trick_cards
-    trick = []
-    for i in range(min(k, 3)):
-        seat = (leader + i) % 4
-        cards = [c for c in range(52) if hands[seat] >> c & 1]
-        if trick:
-            cards = [c for c in cards if c // 13 == trick[0] // 13] or cards
-        c = rng.choice(cards)
-        hands[seat] ^= 1 << c
-        trick.append(c)
-    return S.Position(tuple(hands), rng.choice([-1, 0, 1, 2, 3]), leader, tuple(trick))
 
 
 def P(hands, trump, leader, trick=()):
