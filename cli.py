@@ -1,4 +1,4 @@
-"""Command line: rule, explain, validate, laws.
+"""Command line: rule, explain, validate, laws, score, consult.
 
 Rulings and reports go to stdout; diagnostics to stderr.
 
@@ -208,6 +208,12 @@ def laws(law: int | None, cases_dir: str | None, fmt: str) -> None:
             click.echo(f"      cases: {shown}")
         elif e.status == "rule":
             click.echo("      cases: none yet")
+
+
+from engine.board_cli import consult, score  # noqa: E402  (Laws 6-16, 72-78: score and consult)
+
+cli.add_command(score)
+cli.add_command(consult)
 
 
 def main() -> None:

@@ -93,13 +93,15 @@ class Case:
     vulnerable: str | None  # None, NS, EW, All; None when unknown
     vulnerable_known: bool
     hands: dict[str, list[str]]
-    contract: C.Contract
-    declarer: str
+    contract: C.Contract | None  # None only in a ruling before or without play (see EXTRA_FIELDS)
+    declarer: str | None
     play: list[list[Entry]]
     events: list[Event]
     result: int | None
     expect: dict | None
     raw: dict = field(repr=False, default_factory=dict)
+    hands_found: dict | None = None  # deal_found: the pockets as found (counts may be wrong, Laws 13-14)
+    extra: dict = field(default_factory=dict)  # registered chapter fields, parsed (register_case_field)
 
 
 TOP_KEYS = {
@@ -125,6 +127,20 @@ SUBJECTS = {"revoke"}
 def register_event(kind: str, required: set, optional: set = frozenset()) -> None:
     """Declare an event kind a chapter reads (required and optional fields)."""
     EVENT_FIELDS[kind] = (set(required), set(optional))
+
+
+# Optional top-level fields a chapter reads: name -> (parser, allows_no_play).
+# ``parser(value, err, case)`` returns the checked value (kept in
+# ``Case.extra``) or raises ``err(field, problem)``; ``case`` is the case read
+# so far (deal, contract, board, and the chapter fields registered before).  A case may omit ``play`` (and then
+# ``contract`` and ``declarer``) only when it gives a field registered with
+# ``allows_no_play``: a ruling before play, or one that needs no play record.
+EXTRA_FIELDS: dict[str, tuple] = {}
+
+
+def register_case_field(name: str, parser, allows_no_play: bool = False) -> None:
+    """Declare an optional top-level case field a chapter reads."""
+    EXTRA_FIELDS[name] = (parser, allows_no_play)
 
 
 def register_subject(subject: str) -> None:
@@ -178,13 +194,27 @@ def case_from_data(data: Any, path: str) -> Case:
 
     if not isinstance(data, dict):
         raise err("", "a case file is a YAML mapping (id, deal, contract, declarer, play, ...)")
-    unknown = sorted(set(map(str, data)) - TOP_KEYS)
+    unknown = sorted(set(map(str, data)) - TOP_KEYS - set(EXTRA_FIELDS) - {"deal_found"})
     if unknown:
-        raise err(unknown[0], f"unknown key (allowed: {', '.join(sorted(TOP_KEYS))})")
+        allowed = sorted(TOP_KEYS | set(EXTRA_FIELDS) | {"deal_found"})
+        raise err(unknown[0], f"unknown key (allowed: {', '.join(allowed)})")
     if "pbn" in data:
         raise err("pbn", "reading deals from PBN files is not implemented yet; give deal, contract, declarer and play")
-    for key in ("id", "deal", "contract", "declarer", "play"):
-        if key not in data or data[key] is None:
+    given = {k for k, v in data.items() if v is not None}
+    without_play = sorted(k for k, (_, ok) in EXTRA_FIELDS.items() if ok and k in given) + \
+        (["deal_found"] if "deal_found" in given else [])
+    required = ["id", "deal", "contract", "declarer", "play"]
+    if "play" not in given and without_play:
+        # A ruling before (or without) play: no play record, maybe no contract yet.
+        required = ["id"] if "deal_found" in given else ["id", "deal"]
+        if ("contract" in given) != ("declarer" in given):
+            key = "declarer" if "contract" in given else "contract"
+            raise err(key, "missing (a case without play gives contract and declarer together, or neither)")
+    for key in required:
+        if key not in given:
+            if key == "play" and EXTRA_FIELDS:
+                names = ", ".join(sorted([k for k, (_, ok) in EXTRA_FIELDS.items() if ok] + ["deal_found"]))
+                raise err(key, f"missing (a case may leave out play only when it gives one of: {names})")
             raise err(key, "missing")
 
     case_id = str(data["id"]).strip()
@@ -200,20 +230,26 @@ def case_from_data(data: Any, path: str) -> Case:
         if isinstance(board, bool) or not isinstance(board, int) or board < 1:
             raise err("board", f"{board!r} is not a board number (a positive whole number)")
 
-    try:
-        hands = C.parse_deal(data["deal"])
-    except C.NotationError as exc:
-        raise err("deal", str(exc))
-    _check_deal(hands, err)
+    hands_found = _parse_deal_found(data["deal_found"], err) if data.get("deal_found") is not None else None
+    if data.get("deal") is not None:
+        try:
+            hands = C.parse_deal(data["deal"])
+        except C.NotationError as exc:
+            raise err("deal", str(exc))
+        _check_deal(hands, err)
+    else:  # only a ruling before play on the pockets as found (Law 13): no correct deal is known
+        hands = {seat: list(cards) for seat, cards in hands_found.items()}
 
-    try:
-        contract = C.parse_contract(data["contract"])
-    except C.NotationError as exc:
-        raise err("contract", str(exc))
-    try:
-        declarer = C.parse_seat(data["declarer"])
-    except C.NotationError as exc:
-        raise err("declarer", str(exc))
+    contract = declarer = None
+    if data.get("contract") is not None:
+        try:
+            contract = C.parse_contract(data["contract"])
+        except C.NotationError as exc:
+            raise err("contract", str(exc))
+        try:
+            declarer = C.parse_seat(data["declarer"])
+        except C.NotationError as exc:
+            raise err("declarer", str(exc))
 
     dealer = None
     if data.get("dealer") is not None:
@@ -233,23 +269,32 @@ def case_from_data(data: Any, path: str) -> Case:
     elif board is not None:
         vulnerable, known = board_vulnerability(board), True
 
-    play = _parse_play(data["play"], err)
+    play = _parse_play(data["play"], err) if data.get("play") is not None else []
     events = _parse_events(data.get("events") or [], err)
 
     result = data.get("result")
     if result is not None and (isinstance(result, bool) or not isinstance(result, int) or not 0 <= result <= 13):
         raise err("result", f"{result!r} is not a number of tricks (0 to 13)")
+    if result is not None and contract is None:
+        raise err("result", "a result needs the contract and declarer it was played in")
+    if events and contract is None:
+        raise err("events", "events happen during play: give contract, declarer and play")
 
     expect = data.get("expect")
     if expect is not None:
         _check_expect(expect, err)
 
-    return Case(
+    case = Case(
         path=path, id=case_id, title=str(data.get("title", "")), edition=edition,
         source=str(data.get("source", "")), board=board, dealer=dealer,
         vulnerable=vulnerable, vulnerable_known=known, hands=hands, contract=contract,
         declarer=declarer, play=play, events=events, result=result, expect=expect, raw=data,
+        hands_found=hands_found,
     )
+    for name, (parser, _) in EXTRA_FIELDS.items():  # in registration order; a parser may read earlier ones
+        if data.get(name) is not None:
+            case.extra[name] = parser(data[name], err, case)
+    return case
 
 
 def _check_deal(hands: dict[str, list[str]], err) -> None:
@@ -265,6 +310,22 @@ def _check_deal(hands: dict[str, list[str]], err) -> None:
                 raise err("deal", f"{C.card_short(card)} is dealt to {who}")
             seen[card] = seat
     # 4 x 13 distinct cards of a 52-card deck: complete by counting.
+
+
+def _parse_deal_found(value, err) -> dict[str, list[str]]:
+    """The deal as found in the board's pockets: any counts, but each card at most once (Laws 13-14)."""
+    try:
+        hands = C.parse_deal(value)
+    except C.NotationError as exc:
+        raise err("deal_found", str(exc))
+    seen: dict[str, str] = {}
+    for seat in C.SEATS:
+        for card in hands[seat]:
+            if card in seen:
+                raise err("deal_found", f"{C.card_short(card)} is in {C.SEAT_NAMES[seen[card]]}'s pocket and "
+                                        f"{C.SEAT_NAMES[seat]}'s; a pack holds each card once")
+            seen[card] = seat
+    return hands
 
 
 def _parse_entry(item, where: str, err) -> tuple[str, str]:

@@ -356,6 +356,19 @@ def fact_producer(fn):
     return fn
 
 
+# Functions Ruling -> [TableFact] for facts that depend on the result after
+# rectification (the score the law leaves standing, adjusted scores): they run
+# once the law rules have settled, and the rules that join on their facts
+# (scoring across tables, Law 78) then fire in the same working memory.
+RESULT_FACT_PRODUCERS: list = []
+
+
+def result_fact_producer(fn):
+    """Register a function that turns a settled ruling into facts for later rules."""
+    RESULT_FACT_PRODUCERS.append(fn)
+    return fn
+
+
 def table_facts(table: Table) -> list[TableFact]:
     """The facts asserted for one case, in a fixed order."""
     facts: list[TableFact] = []
@@ -367,6 +380,8 @@ def table_facts(table: Table) -> list[TableFact]:
 @fact_producer
 def play_and_revoke_facts(table: Table) -> list[TableFact]:
     """The contract, the plays, trick winners, and what the revoke chapter (61-64) joins on."""
+    if table.contract is None:  # a ruling before play: no contract, no record
+        return []
     facts: list[TableFact] = [ContractFact(contract=str(table.contract), declarer=table.declarer, dummy=table.dummy)]
     for p in table.plays:
         if _law_looks_at(p):

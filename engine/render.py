@@ -10,8 +10,12 @@ import textwrap
 
 from . import cards as C
 from .knowledge import Knowledge, load
-from .ruling import Item, Ruling
+from .ruling import JUDGMENT_KINDS, Item, Ruling
 from .texts import SIDE_NAMES, describe_fact, seat
+
+# Chapters may add sections to the text ruling, after Result: functions
+# Ruling -> (title, [lines]) or None.
+TEXT_SECTIONS: list = []
 
 MAIN_ORDER = ("revoke", "illegal_inquiry", "revoke_established", "revoke_must_be_corrected", "revoke_corrected",
               "correction_not_allowed", "card_withdrawn", "penalty_card", "trick_stands", "legal_card_win",
@@ -43,7 +47,7 @@ def ruling_json(r: Ruling) -> dict:
         "case": r.case.id,
         "edition": r.case.edition,
         "title": r.case.title,
-        "contract": str(r.case.contract),
+        "contract": str(r.case.contract) if r.case.contract else None,
         "declarer": r.case.declarer,
         "conclusions": [conclusion_json(c) for c in r.conclusions],
         "facts": facts,
@@ -89,7 +93,7 @@ def board_line(r: Ruling) -> str:
     if case.vulnerable_known:
         bits.append({"None": "nobody vulnerable", "All": "both sides vulnerable",
                      "NS": "North-South vulnerable", "EW": "East-West vulnerable"}[case.vulnerable])
-    bits.append(f"{case.contract} by {seat(case.declarer)}")
+    bits.append(f"{case.contract} by {seat(case.declarer)}" if case.contract else "no contract (before play)")
     bits.append(f"Laws of {case.edition}")
     return " · ".join(bits)
 
@@ -99,13 +103,14 @@ def ruling_text(r: Ruling) -> str:
     title = f"Case {r.case.id}" + (f": {r.case.title}" if r.case.title else "")
     out.append(title)
     out.append(board_line(r))
-    out.append("")
-    out.append("Tricks")
-    out.append("  " + trick_line(r))
+    if r.case.contract is not None:
+        out.append("")
+        out.append("Tricks")
+        out.append("  " + trick_line(r))
     main = [c for c in r.conclusions if c.kind != "trick_won"]
     main.sort(key=lambda c: (MAIN_ORDER.index(c.kind) if c.kind in MAIN_ORDER else len(MAIN_ORDER), int(c.id[1:])))
-    judgments = [c for c in main if c.kind == "equity_review"]
-    rulings = [c for c in main if c.kind != "equity_review"]
+    judgments = [c for c in main if c.kind in JUDGMENT_KINDS]
+    rulings = [c for c in main if c.kind not in JUDGMENT_KINDS]
     out.append("")
     out.append("Ruling")
     if not rulings:
@@ -120,6 +125,13 @@ def ruling_text(r: Ruling) -> str:
     out.append("")
     out.append("Result")
     out.append("  " + result_line(r))
+    for section in TEXT_SECTIONS:
+        made = section(r)
+        if made:
+            title, lines = made
+            out.append("")
+            out.append(title)
+            out.extend(_wrap(line, "  ") for line in lines)
     if r.notes:
         out.append("")
         out.append("Notes")
@@ -147,6 +159,8 @@ def trick_line(r: Ruling) -> str:
 
 
 def result_line(r: Ruling) -> str:
+    if r.case.contract is None:
+        return "No contract has been played: the ruling comes before play."
     if r.declarer_tricks is None:
         return "Declarer's tricks cannot be counted from this record."
     text = f"Declarer took {r.tricks_at_table} tricks at the table"

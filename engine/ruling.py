@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from . import cards as C
 from .caseio import Case, CaseError
-from .facts import Conclusion, TableFact, shown_fields, table_facts
+from .facts import RESULT_FACT_PRODUCERS, Conclusion, TableFact, shown_fields, table_facts
 from .rules import Firing, LawEngine
 from .scoring import duplicate_score
 from .table import Adjustments, Table, build_table
@@ -87,7 +87,11 @@ class Ruling:
 
     @property
     def questions(self) -> list:
-        return [c.fields["question"] for c in self.conclusions if c.kind == "equity_review"]
+        return [c.fields["question"] for c in self.conclusions if c.kind in JUDGMENT_KINDS]
+
+
+# Conclusion kinds that put a question to the director (the engine does not answer it).
+JUDGMENT_KINDS = ("equity_review", "question")
 
 
 def rule_case(case: Case) -> Ruling:
@@ -114,7 +118,14 @@ def rule_case(case: Case) -> Ruling:
                             "text": "the corrections the law requires did not settle; the last reading is shown"})
     if table.problems:
         raise table.problems[0]
-    return _assemble(case, table, facts, firings, passes - 1)
+    ruling = _assemble(case, table, facts, firings, passes - 1)
+    extra = [f for producer in RESULT_FACT_PRODUCERS for f in producer(ruling)]
+    if extra:  # facts from the settled result (Law 78): declared into the same working memory
+        eng = engine()
+        eng.declare(*extra)
+        eng.run()
+        ruling = _assemble(case, table, facts + extra, list(eng.firings), passes - 1)
+    return ruling
 
 
 def _run(table: Table) -> tuple[list[TableFact], list[Firing]]:
@@ -181,7 +192,9 @@ def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Fi
     if declarer_tricks is not None and case.vulnerable_known:
         score = duplicate_score(case.contract, case.declarer, case.vulnerable, declarer_tricks)
     all_notes = list(table.notes) + notes
-    if declarer_tricks is None:
+    if case.contract is None or (declarer_tricks is None and not case.play):
+        pass  # a ruling before or without play: there is no result to count
+    elif declarer_tricks is None:
         all_notes.append({"subject": "result_unknown", "trick": None, "seat": None, "laws": "",
                           "text": "the play record stops without a claim or concession and gives no result: "
                                   "declarer's tricks cannot be counted (add result: N to the case)"})

@@ -211,8 +211,8 @@ class _Builder:
         self.case = case
         self.adj = adjustments
         self.declarer = case.declarer
-        self.dummy = C.partner(case.declarer)
-        self.trump = case.contract.trump
+        self.dummy = C.partner(case.declarer) if case.declarer else None  # no contract: a ruling before play
+        self.trump = case.contract.trump if case.contract else None
         self.notes: list[dict] = []
         self.problems: list[CaseError] = []
 
@@ -251,10 +251,11 @@ class _Builder:
         self._resolve_attention(events, plays)
         self._shift_replacements(plays, events)
         tally = self._tally(tricks, events)
-        declarer_side = C.side_of(self.declarer)
+        declarer_side = C.side_of(self.declarer) if self.declarer else None
         table = Table(
             case=self.case, contract=self.case.contract, declarer=self.declarer, dummy=self.dummy,
-            declarer_side=declarer_side, opening_leader=C.next_seat(self.declarer), tricks=tricks,
+            declarer_side=declarer_side, opening_leader=C.next_seat(self.declarer) if self.declarer else None,
+            tricks=tricks,
             plays=plays, events=events, end_moment=end_moment, deemed_moment=deemed, tally=tally,
             candidates=[], notes=self.notes, adjustments=self.adj, problems=self.problems,
         )
@@ -294,7 +295,7 @@ class _Builder:
         played_where: dict[str, str] = {}
         tricks: list[TrickState] = []
         plays: list[Play] = []
-        expected = C.next_seat(self.declarer)
+        expected = C.next_seat(self.declarer) if self.declarer else None
         for t, entries in enumerate(record, start=1):
             state = TrickState(t, [], expected)
             current: dict[str, Play] = {}
@@ -468,6 +469,8 @@ class _Builder:
 
     def _tally(self, tricks: list[TrickState], events: list[TimedEvent]) -> Tally:
         by_side = {"NS": 0, "EW": 0}
+        if self.declarer is None:  # no contract: nothing to count
+            return Tally(False, by_side, {"NS": 0, "EW": 0}, "unknown")
         for t in tricks:
             if t.winner:
                 by_side[C.side_of(t.winner)] += 1

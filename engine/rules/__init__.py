@@ -9,8 +9,9 @@ from .law61 import Law61
 from .law62 import Law62
 from .law63 import Law63
 from .law64 import Law64
+from .board_laws import BOARD_MIXINS
 
-LAW_MIXINS = (Law44, Law61, Law62, Law63, Law64)
+LAW_MIXINS = (Law44, Law61, Law62, Law63, Law64) + BOARD_MIXINS
 
 
 class LawEngine(*LAW_MIXINS, LawEngineBase):
