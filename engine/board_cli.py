@@ -206,8 +206,8 @@ def _adjusted_section(r):
 render.TEXT_SECTIONS.extend([_answers_section, _adjusted_section])
 # Read the chapter's conclusions in the order a director would announce them.
 render.MAIN_ORDER = render.MAIN_ORDER + (
-    "irregularity", "information", "rectification_lost", "procedure", "refer", "director_option", "result_stands",
-    "result_cancelled", "adjustment_due", "fault", "artificial_adjusted_score", "assigned_adjusted_score",
+    "irregularity", "information", "result_cancelled", "result_stands", "rectification_lost", "procedure", "refer",
+    "director_option", "adjustment_due", "fault", "artificial_adjusted_score", "assigned_adjusted_score",
     "matchpoints", "imps", "total_points", "procedural_penalty_possible", "responsible_player")
 
 __all__ = ["score", "consult"]

@@ -113,18 +113,12 @@ class Dealing(TableFact):
 
 class WrongBoard(TableFact):
     kind = "wrong_board"
-    shown = ("board", "correct_board", "stage")
+    shown = ("board", "correct_board", "stage", "played_before")
     board = _f()
     correct_board = _f()
     stage = _f(str)
+    played_before = _f()  # the seats that had played the board before (15B)
     any_played_before = _f(bool)
-
-
-class PlayedBefore(TableFact):
-    kind = "played_before"
-    shown = ("seat",)
-    seat = _f(str)
-    side = _f(str)
 
 
 class SideBoard(TableFact):
@@ -607,9 +601,8 @@ def _wrong_board_facts(case) -> list:
     w = case.extra["wrong_board"]
     sides_before = {C.side_of(s) for s in w["played_before"]}
     facts: list = [WrongBoard(board=case.board, correct_board=w["correct_board"], stage=w["discovered"],
+                              played_before=tuple(w["played_before"]) or None,
                               any_played_before=bool(w["played_before"]))]
-    for s in w["played_before"]:
-        facts.append(PlayedBefore(seat=s, side=C.side_of(s)))
     for side in ("NS", "EW"):
         facts.append(SideBoard(side=side, played_before=side in sides_before))
     for s in w["objections"]:
@@ -793,7 +786,7 @@ STEPS = {
     "players_action_cancelled": "The director cancels the players' own rectification (or waiver) and rules.",
     "rectify_normally": "The right to rectification stands: the director applies the law's rectification.",
     "no_correction_needed": "{seat} need not correct partner's explanation, now or later.",
-    "first_result_stands": "{side} keeps its first result on this board.",
+    "first_result_stands": "{side}'s first result on this board stands.",
 }
 
 WHAT = {

@@ -164,16 +164,22 @@ def board_vulnerability(board: int) -> str:
     return BOARD_VULNERABILITY[(board - 1) % 16]
 
 
-def load_yaml(path: str | Path) -> Any:
+def read_text(path: str | Path, what: str = "a case file") -> str:
+    """A UTF-8 input file's text, or a CaseError naming the file and the problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CaseError(str(path), "", "no such file")
     except IsADirectoryError:
-        raise CaseError(str(path), "", "is a directory, not a case file")
+        raise CaseError(str(path), "", f"is a directory, not {what}")
     except UnicodeDecodeError as exc:
         raise CaseError(str(path), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+
+
+def load_yaml(path: str | Path) -> Any:
+    path = Path(path)
+    text = read_text(path)
     try:
         return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as exc:

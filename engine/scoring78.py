@@ -34,7 +34,7 @@ from pathlib import Path
 import yaml
 
 from . import cards as C
-from .caseio import CaseError
+from .caseio import CaseError, read_text
 from .scoring import duplicate_score
 
 # Law 78B, as printed: (lowest difference of the row, IMPs).  The first row
@@ -179,14 +179,7 @@ RESULT_COLUMNS = ("ns", "ew", "score", "ew_score", "ns_percent", "ew_percent")
 def load_results(path: str | Path) -> list[TableResult]:
     """One board's results from a YAML list (or a mapping with ``results``) or a CSV file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CaseError(str(path), "", "no such file")
-    except IsADirectoryError:
-        raise CaseError(str(path), "", "is a directory, not a results file")
-    except UnicodeDecodeError as exc:
-        raise CaseError(str(path), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    text = read_text(path, "a results file")
     if path.suffix.lower() == ".csv":
         rows = list(csv.DictReader(io.StringIO(text)))
         if not rows:

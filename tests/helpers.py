@@ -58,3 +58,10 @@ def case(text: str, path: str = "test.yaml"):
 
 def ruling(text: str):
     return rule_case(case(text))
+
+
+def write(tmp_path, text, name="case.yaml"):
+    """Write a test input file; return its path as a string."""
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)

@@ -7,9 +7,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from cli import cli
+from helpers import write
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,17 +28,6 @@ UI_CASE = textwrap.dedent("""\
       action: 3S
     scoring: {method: matchpoints, others: [140, 140, -50, 110, -110]}
     """)
-
-
-@pytest.fixture
-def runner():
-    return CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
-
-
-def write(tmp_path, text, name="case.yaml"):
-    p = tmp_path / name
-    p.write_text(text)
-    return str(p)
 
 
 # -- score -----------------------------------------------------------------------------

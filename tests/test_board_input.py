@@ -2,7 +2,6 @@
 import textwrap
 
 import pytest
-from click.testing import CliRunner
 
 from cli import cli
 
@@ -142,11 +141,6 @@ BAD = [
      + "answers: {remedy: exchange}\n", "answers.remedy: exchange (16B1) needs ui.positions_can_change"),
     ("answers bad remedy", UI + "answers: {remedy: pray}\n", "answers.remedy: 'pray' is not one of"),
 ]
-
-
-@pytest.fixture
-def runner():
-    return CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
 
 
 @pytest.mark.parametrize("label,text,fragment", BAD, ids=[b[0] for b in BAD])

@@ -338,8 +338,9 @@ def test_14B3_exposed_card_and_14_6_after_play():
 
 # -- 15 ------------------------------------------------------------------------------------------
 
-def wrong(stage="after_play", before=False):
-    return B.WrongBoard(board=17, correct_board=21, stage=stage, any_played_before=before)
+def wrong(stage="after_play", before=()):
+    return B.WrongBoard(board=17, correct_board=21, stage=stage, played_before=tuple(before) or None,
+                        any_played_before=bool(before))
 
 
 def side_board(side, before):
@@ -353,9 +354,9 @@ def test_15A_nobody_had_played_it():
 
 
 def test_15B_a_pair_had_played_it():
-    out, _ = fire(wrong(before=True), B.PlayedBefore(seat="N", side="NS"), side_board("NS", True),
-                  side_board("EW", False))
-    assert only(out, "result_cancelled")["law"] == "15B"
+    out, _ = fire(wrong(before=("N", "S")), side_board("NS", True), side_board("EW", False))
+    cancelled = only(out, "result_cancelled")
+    assert cancelled["law"] == "15B" and cancelled["reason"] == "North and South had played the board before"
     assert dues(out) == [("EW", "artificial", "15B")]
     assert [c["side"] for c in kinds(out, "procedure")] == ["NS"]
     assert not kinds(out, "result_stands")

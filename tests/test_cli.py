@@ -7,9 +7,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from cli import cli
+from helpers import write
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,17 +41,6 @@ GOOD = textwrap.dedent("""\
         - {kind: trick_transfer, trick: 2, seat: E, tricks: 1, to: NS, law: 64A2}
       declarer_tricks: 11
     """)
-
-
-@pytest.fixture
-def runner():
-    return CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
-
-
-def write(tmp_path, text, name="case.yaml"):
-    p = tmp_path / name
-    p.write_text(text)
-    return str(p)
 
 
 def test_rule_text(runner, tmp_path):

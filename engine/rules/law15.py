@@ -1,6 +1,6 @@
 """Law 15: a board played by the wrong contestants (15A-15B) or found out in the auction (15C)."""
-from ..board_facts import (AdjustmentDue, Answer, AuctionComparison, DirectorOption, Objection, PlayedBefore,
-                           Procedure, Question, ResultCancelled, ResultStands, SideBoard, WrongBoard, ask)
+from ..board_facts import (AdjustmentDue, Answer, AuctionComparison, DirectorOption, Objection, Procedure,
+                           Question, ResultCancelled, ResultStands, SideBoard, WrongBoard, ask)
 from ..compat import MATCH, NOT, P
 from ..texts import seat
 from .base import law_rule
@@ -22,9 +22,11 @@ class Law15:
     def law_15A2_play_the_correct_board_later(self):
         self.conclude(DirectorOption(option="play_correct_board_later", seat=None))
 
-    @law_rule("15B", WrongBoard(stage=PLAYED), PlayedBefore(seat=MATCH.s), concludes=(ResultCancelled,))
-    def law_15B_second_result_cancelled(self, s):
-        self.conclude(ResultCancelled(reason=f"{seat(s)} had played the board before", by_12A2=False))
+    @law_rule("15B", WrongBoard(stage=PLAYED, any_played_before=True, played_before=MATCH.p),
+              concludes=(ResultCancelled,))
+    def law_15B_second_result_cancelled(self, p):
+        who = " and ".join(seat(s) for s in p)
+        self.conclude(ResultCancelled(reason=f"{who} had played the board before", by_12A2=False))
 
     @law_rule("15B", WrongBoard(stage=PLAYED, any_played_before=True), SideBoard(side=MATCH.x, played_before=False),
               concludes=(AdjustmentDue,), cites=("12C1",))
