@@ -82,7 +82,8 @@ def stratify(rules) -> dict[str, int]:
                 changed = True
         if not changed:
             return stratum
-    raise StratificationError("rules negate each other's conclusions in a cycle")
+    worst = sorted(stratum, key=stratum.get)[-3:]
+    raise StratificationError(f"rules negate each other's conclusions in a cycle (through {', '.join(worst)})")
 
 
 @dataclass
