@@ -114,3 +114,23 @@ def test_random_records_with_exposures_and_leads_out_of_turn(seed, rate):
     if not r.table.adjustments.replay:  # a 62D1 replay rewrites the last trick
         refused = sum(1 for e in data["events"] if e.get("option") == "refuse_lead")
         assert len(r.of_kind("lead_out_of_turn")) >= refused
+
+
+def test_dispatch_by_type_gives_the_same_conclusions_as_experta():
+    from engine.facts import table_facts
+    from engine.rules import LawEngine
+    from engine.table import build_table
+
+    plain = LawEngine()
+    del plain.matcher.root_node.add, plain.matcher.root_node.remove  # back to experta's own bus node
+    fast = engine()
+    rng = random.Random(3)
+    for n in range(15):
+        table = build_table(case_from_data(random_case(rng, n, revoke_rate=0.2, irregular_rate=0.2), f"g{n}"))
+        results = []
+        for eng in (plain, fast):
+            eng.reset()
+            eng.declare(*table_facts(table))
+            eng.run()
+            results.append([(f.rule, [dict(c) for c in f.conclusions]) for f in eng.firings])
+        assert results[0] == results[1]
