@@ -410,7 +410,8 @@ def play_and_revoke_facts(table: Table) -> list[TableFact]:
         p = c.play
         if c.duty != "follow_suit":
             facts.append(DutyBreach(trick=p.trick, seat=p.seat, side=c.side, role=p.role, card=p.card, duty=c.duty,
-                                    suit=c.suit, faced=c.faced, index=p.index, at=p.at, moment=p.moment))
+                                    suit=c.suit, faced=c.faced, source=c.source, index=p.index, at=p.at,
+                                    moment=p.moment))
         if c.non_offender_play < 10 ** 9:
             nxt = next(q for q in table.plays if q.moment == c.non_offender_play)
             facts.append(NonOffenderPlay(trick=p.trick, seat=p.seat, moment=nxt.moment, at=nxt.at))
@@ -557,7 +558,7 @@ class DutyBreach(TableFact):
     """A play that did not honour a duty the law imposed (a penalty card, a restriction)."""
 
     kind = "duty_not_honoured"
-    shown = ("trick", "seat", "card", "duty", "at")
+    shown = ("trick", "seat", "card", "duty", "source", "at")
     trick = _f(int)
     seat = _f(str)
     side = _f(str)
@@ -566,6 +567,7 @@ class DutyBreach(TableFact):
     duty = _f(str)
     suit = _f(str)
     faced = _f(bool)
+    source = _f(str)  # the law and moment that imposed the duty
     index = _f(int)
     at = _f(str)
     moment = _f(int)

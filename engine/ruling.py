@@ -141,11 +141,11 @@ def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
         if c.kind in ("correction_not_allowed", "retraction_not_allowed"):
             annul.add((c["trick"], c["seat"], c["index"]))
         elif c.kind == "penalty_card":
-            penalty.add((c["seat"], c["card"], c["type"], c["moment"]))
+            penalty.add((c["seat"], c["card"], c["type"], c["moment"], c["law"]))
         elif c.kind == "penalty_card_lifted":
             lifted.add((c["seat"], c["card"], c["moment"]))
         elif c.kind == "obligation" and c["duty"] in DUTIES:
-            duties.add((c["seat"], c["duty"], c.get("suit") or c.get("card"), c.get("trick"), c["moment"]))
+            duties.add((c["seat"], c["duty"], c.get("suit") or c.get("card"), c.get("trick"), c["moment"], c["law"]))
     corrected_in_record = {(p.trick, p.seat) for p in table.plays if p.replaces is not None and not p.synthetic}
     for c in concluded:
         if c.kind == "revoke_must_be_corrected" and c["law"] == "62D1":

@@ -167,6 +167,7 @@ class Candidate:
     faced: bool = False  # the card required was face up on the table (a penalty card)
     suit: str = ""  # the suit concerned (64B2)
     non_offender_play: int = NEVER  # the first card the non-offending side played afterwards
+    source: str = ""  # where the duty came from: "penalty card HK (56, T1.1)"
 
 
 @dataclass
@@ -227,9 +228,9 @@ class Defect:
 class Adjustments:
     annul: frozenset = frozenset()  # {(trick, seat, index)} substitutes not applied
     replay: frozenset = frozenset()  # {(trick, seat, card)} corrections the director applies
-    penalty: frozenset = frozenset()  # {(seat, card, type, since)} penalty cards from the law
+    penalty: frozenset = frozenset()  # {(seat, card, type, since, law)} penalty cards from the law
     lifted: frozenset = frozenset()  # {(seat, card, moment)} penalty cards picked up
-    duties: frozenset = frozenset()  # {(seat, duty, arg, trick, since)} restrictions chosen
+    duties: frozenset = frozenset()  # {(seat, duty, arg, trick, since, law)} restrictions chosen
 
     def __bool__(self) -> bool:
         return bool(self.annul or self.replay or self.penalty or self.lifted or self.duties)
@@ -351,7 +352,7 @@ class _Builder:
             exposures=self.exposures, switch=self.switch,
         )
         breaches = self._duties(table)
-        failures = [(p, "follow_suit", self._follow_alternatives(p), False, p.led_suit)
+        failures = [(p, "follow_suit", self._follow_alternatives(p), False, p.led_suit, "")
                     for p in plays if p.failed_to_follow and p.applied]
         failures += breaches
         failures.sort(key=lambda f: f[0].moment)
@@ -364,7 +365,7 @@ class _Builder:
 
     def _together(self) -> list[tuple]:
         out = []
-        for (seat, card, kind, since) in sorted(self.adj.penalty, key=lambda x: x[3]):
+        for (seat, card, kind, since, law) in sorted(self.adj.penalty, key=lambda x: x[3]):
             majors, minors = self._penalty_cards(seat, since + 1)
             cards = tuple(C.sort_cards(majors + minors))
             if len(cards) >= 2 and (seat, cards) not in [(s, c) for s, c, _ in out]:
@@ -734,21 +735,22 @@ class _Builder:
             hand = p.hand_before
             legal = self._legal(p)
             # Lead and play restrictions come first (50E1).
-            for (s, duty, arg, trick, since) in sorted(adj.duties):
+            for (s, duty, arg, trick, since, law) in sorted(adj.duties):
                 if s != seat or since >= p.moment:
                     continue
                 if duty == "lead_suit" and p.leads and self._first_lead_after(table, seat, since) is p:
                     if not any(C.suit_of(c) == arg for c in hand):
                         table.unable.append(Unable(p, duty))
                     elif C.suit_of(p.card) != arg:
-                        failures.append((p, duty, C.sort_cards(c for c in hand if C.suit_of(c) == arg), False, arg))
+                        failures.append((p, duty, C.sort_cards(c for c in hand if C.suit_of(c) == arg), False, arg,
+                                         f"{law}, {self._pos(since)}"))
                     legal = [c for c in legal if C.suit_of(c) == arg] or legal
                 elif duty == "not_lead_suit" and p.leads and self._still_on_lead(table, seat, since, p):
                     others = [c for c in hand if C.suit_of(c) != arg]
                     if not others:
                         table.unable.append(Unable(p, duty))
                     elif C.suit_of(p.card) == arg:
-                        failures.append((p, duty, C.sort_cards(others), False, arg))
+                        failures.append((p, duty, C.sort_cards(others), False, arg, f"{law}, {self._pos(since)}"))
                     legal = [c for c in legal if C.suit_of(c) != arg] or legal
                 elif duty in ("play_highest", "play_lowest", "not_play_suit") and not p.leads and p.trick == trick \
                         and self._first_play_in_trick(table, seat, trick, since) is p:
@@ -760,7 +762,7 @@ class _Builder:
                         elif not others:
                             table.unable.append(Unable(p, duty))
                         elif C.suit_of(p.card) == arg:
-                            failures.append((p, duty, C.sort_cards(others), False, arg))
+                            failures.append((p, duty, C.sort_cards(others), False, arg, f"{law}, {self._pos(since)}"))
                         continue
                     if not suit_cards:
                         table.unable.append(Unable(p, duty))
@@ -768,29 +770,44 @@ class _Builder:
                     pick = max if duty == "play_highest" else min
                     need = pick(suit_cards, key=C.rank_index)
                     if p.card != need:
-                        failures.append((p, duty, [need], False, p.led_suit))
+                        failures.append((p, duty, [need], False, p.led_suit, f"{law}, {self._pos(since)}"))
                     legal = [need]
             # Penalty cards (50D, 50E1, 51A).
             majors, minors = self._penalty_cards(seat, p.moment)
             if p.card in majors or p.card in minors:
                 continue
-            designated = [arg for (s, duty, arg, trick, since) in adj.duties
+            designated = [arg for (s, duty, arg, trick, since, law) in adj.duties
                           if s == seat and duty == "play_card" and since < p.moment and arg in majors]
             playable = [c for c in (designated or majors) if c in legal]
             if len([c for c in majors if c in legal]) >= 2 and not designated:
                 table.choice_points.append(ChoicePoint(p.trick, seat, tuple(C.sort_cards(c for c in majors if c in legal)),
                                                        p.moment - 1, p.at))
             if playable:
-                failures.append((p, "play_penalty_card", C.sort_cards(playable), True, C.suit_of(playable[0])))
+                failures.append((p, "play_penalty_card", C.sort_cards(playable), True, C.suit_of(playable[0]),
+                                 self._penalty_source(seat, playable[0])))
                 continue
             for card in minors:
                 suit = C.suit_of(card)
                 if card in legal and C.suit_of(p.card) == suit and p.card[1] not in HONOURS:
                     alternatives = [card] + [c for c in legal if C.suit_of(c) == suit and c[1] in HONOURS]
-                    failures.append((p, "minor_penalty_card", C.sort_cards(alternatives), True, suit))
+                    failures.append((p, "minor_penalty_card", C.sort_cards(alternatives), True, suit,
+                                     self._penalty_source(seat, card)))
                     break
         table.lead_points = self._lead_points(table)
         return failures
+
+    def _pos(self, moment: int) -> str:
+        """The record position of a moment, e.g. T3.1 (after the first card of trick 3)."""
+        p = moment // STEP
+        for t in range(len(self.offsets), 0, -1):
+            if self.offsets[t - 1] <= p:
+                return f"T{t}.{p - self.offsets[t - 1]}"
+        return "T1.0"
+
+    def _penalty_source(self, seat: str, card: str) -> str:
+        laws = sorted((since, law) for (s, c, kind, since, law) in self.adj.penalty if s == seat and c == card)
+        since, law = laws[0]
+        return f"penalty card {C.card_short(card)} ({law}, {self._pos(since)})"
 
     def _legal(self, p: Play) -> list[str]:
         if p.leads:
@@ -801,7 +818,7 @@ class _Builder:
     def _penalty_cards(self, seat: str, moment: int) -> tuple[list, list]:
         """The seat's penalty cards on the table at ``moment``: (major, minor)."""
         kinds: dict[str, str] = {}
-        for (s, card, kind, since) in self.adj.penalty:
+        for (s, card, kind, since, law) in self.adj.penalty:
             if s != seat or since >= moment:
                 continue
             if any(ls == seat and lc == card and lm < moment for (ls, lc, lm) in self.adj.lifted):
@@ -901,10 +918,11 @@ class _Builder:
 
     # -- failures to play as required ------------------------------------------
 
-    def _candidate(self, table: Table, play: Play, duty: str, legal: list, faced: bool, suit: str) -> Candidate:
+    def _candidate(self, table: Table, play: Play, duty: str, legal: list, faced: bool, suit: str,
+                   source: str) -> Candidate:
         side = C.side_of(play.seat)
         cand = Candidate(play, side, legal, self._first_act(table, play, side), self._notice(table, play, side),
-                         duty=duty, faced=faced, suit=suit or "")
+                         duty=duty, faced=faced, suit=suit or "", source=source)
         for p in table.plays:
             if p.moment > play.moment and C.side_of(p.seat) != side and p.applied:
                 cand.non_offender_play = p.moment

@@ -270,6 +270,50 @@ def describe_fact(kind: str, f: dict) -> str:
         return f"{SIDE_NAMES[f['side']]} took {f['count']} trick(s) outside the play record ({f['how']})"
     if kind == "contract":
         return f"the contract is {f['contract']} by {seat(f['declarer'])}"
+    if kind == "lead_from_wrong_hand":
+        fate = {"accepted_statement": "accepted by statement", "accepted_play": "accepted by the next card played",
+                "refused": "refused", "spread": "met by declarer facing his hand", "proper_lead": "displaced by the "
+                "proper lead", "wrong_defender": "played to by the wrong defender", "early": "played before "
+                "declarer's lead from the right hand"}.get(f.get("fate"), "not yet dealt with")
+        return (f"{seat(f['seat'])} led {card_name(f['card'])} to trick {f['trick']} at {f['at']} when "
+                f"{seat(f['proper'])} was on lead; {fate}")
+    if kind == "played_before_partner":
+        what = "led to the next trick" if f.get("lead") else "played"
+        return f"{seat(f['seat'])} {what} {card_name(f['card'])} at {f['at']} before his partner had played"
+    if kind == "card_exposed":
+        return f"{seat(f['seat'])}'s {card_name(f['card'])} was exposed ({f['how']}) at {f['at']}"
+    if kind == "option_chosen":
+        extra = f" {f['suit']}" if f.get("suit") else (f" {f['card']}" if f.get("card") else "")
+        return f"{seat(f['by'])} chose {f['option']}{extra} at {f['at']}"
+    if kind == "duty_not_honoured":
+        return (f"{seat(f['seat'])} played {card_name(f['card'])} at {f['at']} against the duty {f['duty']} "
+                f"(imposed by {f['source']})")
+    if kind == "could_not_comply":
+        return f"{seat(f['seat'])} could not comply with {f['duty']} at {f['at']} and played {card_name(f['card'])}"
+    if kind == "next_play_by_non_offenders":
+        return f"the non-offending side played next at {f['at']}"
+    if kind == "partner_on_lead_with_penalty_card":
+        return (f"{seat(f['leader'])} was on lead to trick {f['trick']} while his partner {seat(f['offender'])} had "
+                f"penalty card(s) {' '.join(f['cards'])}")
+    if kind == "penalty_cards_playable":
+        return f"{seat(f['seat'])} could legally play penalty cards {' '.join(f['cards'])} at {f['at']}"
+    if kind == "penalty_cards_together":
+        return f"{seat(f['seat'])} had penalty cards {' '.join(f['cards'])} on the table at once"
+    if kind == "trick_defect":
+        what = "did not play to" if f["defect"] == "missing" else "put more than one card on"
+        when = "noticed in time" if f["in_time"] else "found only after each side had played to the next trick"
+        return f"{seat(f['seat'])} {what} trick {f['trick']} ({when})"
+    if kind == "inspection_requested":
+        return f"{seat(f['by'])} asked to see {f['what'].replace('_', ' ')} at {f['at']}"
+    if kind == "trick_disputed":
+        mixed = ", having disarranged his played cards" if f.get("disarranged") else ""
+        return f"{seat(f['by'])} disputed trick {f['trick']}{mixed}"
+    if kind == "card_replaced":
+        return f"{seat(f['seat'])} replaced {card_name(f['card'])} by {card_name(f['substitute'])} in trick {f['trick']}"
+    if kind == "hand_faced":
+        return f"{seat(f['by'])} faced his hand at {f['at']}"
+    if kind == "dummy_seen":
+        return f"{seat(f['by'])} could have seen dummy's cards ({f['at']})"
     if kind == "event":
         bits = [f["event"].replace("_", " ")]
         if f.get("by"):

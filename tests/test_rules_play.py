@@ -126,7 +126,8 @@ def test_51A_declarer_names_the_penalty_card():
 
 def penalty_revoke(**kw):
     return F.DutyBreach(trick=4, seat="E", side="EW", role="defender", card="C2", duty="play_penalty_card",
-                        suit="H", faced=True, index=1, at="T4.1", moment=14000)
+                        suit="H", faced=True, source="penalty card HK (56, T1.1)", index=1, at="T4.1",
+                        moment=14000)
 
 
 def test_52B1b_declarer_must_accept_once_he_played_after():
