@@ -473,6 +473,20 @@ def _was_exposed(table: Table, play) -> bool:
 # ---------------------------------------------------------------------------
 
 
+class PlayedToRefusedLead(TableFact):
+    """A card played to a lead out of turn that was then refused (it goes back, 60C)."""
+
+    kind = "played_to_refused_lead"
+    shown = ("trick", "seat", "card", "at")
+    trick = _f(int)
+    seat = _f(str)
+    card = _f(str)
+    role = _f(str)
+    offender_side = _f(bool)
+    at = _f(str)
+    moment = _f(int)
+
+
 class LeadOutOfTurnFact(TableFact):
     kind = "lead_from_wrong_hand"
     shown = ("trick", "seat", "card", "proper", "fate", "at")
@@ -519,6 +533,7 @@ class ExposureFact(TableFact):
     honour = _f(bool)
     trick = _f(int)
     late = _f(bool)  # a surplus card found only after each side had played to the next trick (67B2)
+    alone = _f(bool)  # no other penalty card of his on the table, none exposed with it (50C)
     at = _f(str)
     moment = _f(int)
 
@@ -661,10 +676,11 @@ class InspectionFact(TableFact):
 
 class TrickDispute(TableFact):
     kind = "trick_disputed"
-    shown = ("by", "trick", "disarranged", "at")
+    shown = ("by", "trick", "disarranged_by", "at")
     by = _f(str)
     trick = _f(int)
-    disarranged = _f(bool)  # the same player had mixed up his played cards
+    disarranged_by = _f(str)  # a player who mixed up his played cards
+    disarranged_after = _f(bool)  # ... after the dispute arose (66D) rather than before it (65D)
     at = _f(str)
 
 
@@ -680,6 +696,7 @@ class Replacement(TableFact):
     substitute = _f(str)
     index = _f(int)
     after_opponent_change = _f(bool)
+    dummy_after_opening_lead = _f(bool)  # dummy's card played second to an accepted opening lead (54B2)
     at = _f(str)
     moment = _f(int)
 
@@ -825,6 +842,11 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
                         q.out_of_turn == "lead" and q.fate == "refused" and q.role != "defender"
                         and q.moment < p.moment for q in st.plays),
                     fate=p.fate, at=p.at, moment=p.moment, withdrawn=p.withdrawn_at))
+            if p.fate == "played_to_refused_lead":
+                loot = next(q for q in st.plays if q.out_of_turn == "lead" and q.fate == "refused")
+                facts.append(PlayedToRefusedLead(trick=p.trick, seat=p.seat, card=p.card, role=p.role,
+                                                 offender_side=C.side_of(p.seat) == C.side_of(loot.seat),
+                                                 at=p.at, moment=p.withdrawn_at))
             if p.premature:
                 both = _declarer_played_both(st, p)
                 facts.append(PrematureFact(trick=p.trick, seat=p.seat, card=p.card, fate=p.fate, lead=False,
@@ -838,12 +860,16 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
             both = bool(st) and _declarer_played_both(st, None, x.moment)
             facts.append(PrematureFact(trick=x.trick, seat=x.seat, card=x.card, fate=None, lead=True,
                                        partner=C.partner(x.seat), declarer=_declarer_at(table, x.moment),
-                                       since=x.moment, declarer_played_both=both, lho_played=False, at=x.at,
+                                       since=x.moment, declarer_played_both=both,
+                                       lho_played=_premature_lead_taken_up(table, x), at=x.at,
                                        moment=x.moment, withdrawn=x.moment))
         late = any(d.kind == "surplus" and not d.in_time and d.seat == x.seat and x.card in d.cards
                    for d in table.defects)
+        alone = not any(y is not x and y.seat == x.seat and y.at == x.at and y.how != "premature_lead"
+                        for y in table.exposures) and not table.penalty_cards_at(x.seat, x.moment)
         facts.append(ExposureFact(seat=x.seat, card=x.card, how=x.how, role=table.role(x.seat, x.moment),
-                                  honour=x.card[1] in "AKQJT", trick=x.trick, late=late, at=x.at, moment=x.moment))
+                                  honour=x.card[1] in "AKQJT", trick=x.trick, late=late, alone=alone, at=x.at,
+                                  moment=x.moment))
     loot_trick1 = [p for p in (table.tricks[0].plays if table.tricks else []) if p.out_of_turn == "lead"]
     for e in table.events:
         trick = _trick_at(table, e.moment)
@@ -860,18 +886,19 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
         elif e.kind == "inspection_requested":
             by = e.get("by")
             side = C.side_of(by)
-            later = [p for p in table.plays if p.moment > e.moment]
-            nxt = [p for p in later if p.trick > trick]
+            before = [p for p in table.plays if p.moment < e.moment]
+            done = [t.number for t in table.tricks if t.complete and t.plays and t.plays[-1].moment < e.moment]
+            last = done[-1] if done else trick
             facts.append(InspectionFact(
-                by=by, what=e.get("what"), role=table.role(by, e.moment), trick=trick,
-                side_played_next=any(C.side_of(p.seat) == side and p.trick > trick for p in table.plays
-                                     if p.moment < e.moment),
-                lead_made_next=any(p.trick > trick for p in table.plays if p.moment < e.moment),
-                play_over=not later and not nxt and e.position >= _total_entries(table), at=e.at, moment=e.moment))
+                by=by, what=e.get("what"), role=table.role(by, e.moment), trick=last,
+                side_played_next=any(C.side_of(p.seat) == side and p.trick > last for p in before),
+                lead_made_next=any(p.trick > last for p in before),
+                play_over=not any(p.moment > e.moment for p in table.plays) and e.position >= _total_entries(table),
+                at=e.at, moment=e.moment))
         elif e.kind == "trick_disputed":
-            by = e.get("by")
-            mixed = any(x.kind == "cards_disarranged" and x.get("by") == by for x in table.events)
-            facts.append(TrickDispute(by=by, trick=e.get("trick"), disarranged=mixed, at=e.at))
+            for x in [x for x in table.events if x.kind == "cards_disarranged"]:
+                facts.append(TrickDispute(by=e.get("by"), trick=e.get("trick"), disarranged_by=x.get("by"),
+                                          disarranged_after=x.moment > e.moment, at=e.at))
     for u in table.unable:
         facts.append(InabilityFact(trick=u.play.trick, seat=u.play.seat, card=u.play.card, duty=u.duty,
                                    at=u.play.at))
@@ -893,9 +920,14 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
     explained = {(c.play.trick, c.play.seat) for c in table.candidates}
     for p in table.plays:
         if p.replaces is not None and (p.trick, p.seat) not in explained and not p.synthetic:
+            opening = table.tricks[0].plays[0] if table.tricks and table.tricks[0].plays else None
+            dummy_second = (p.trick == 1 and p.role == "dummy" and opening is not None
+                            and opening.out_of_turn == "lead" and opening.fate in ("accepted_statement",
+                                                                                  "accepted_play"))
             facts.append(Replacement(
                 trick=p.trick, seat=p.seat, role=p.role, card=p.replaces.card, substitute=p.card, index=p.index,
-                after_opponent_change=_opponent_changed_before(table, p), at=p.at, moment=p.moment))
+                after_opponent_change=_opponent_changed_before(table, p), dummy_after_opening_lead=dummy_second,
+                at=p.at, moment=p.moment))
     return facts
 
 
@@ -938,6 +970,15 @@ def _trick_for_option(table: Table, e) -> int:
 
 def _offset(table: Table, trick: int) -> int:
     return sum(len(t.plays) for t in table.tricks[:trick - 1])
+
+
+def _premature_lead_taken_up(table: Table, x) -> bool:
+    """60A1 for a premature lead: the card was led to the next trick and the offender's LHO played to it."""
+    for st in table.tricks:
+        lead = st.effective[0][1] if st.effective else None
+        if lead is not None and lead.seat == x.seat and lead.card == x.card and lead.moment > x.moment:
+            return lead.fate == "accepted_play"
+    return False
 
 
 def _trick_at(table: Table, moment: int) -> int:

@@ -155,7 +155,14 @@ def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
             cand = next((x for x in table.candidates if (x.play.trick, x.play.seat) == key), None)
             if cand and len(cand.legal) == 1 and len(table.case.play) == 13:
                 replay.add((key[0], key[1], cand.legal[0]))
-    return Adjustments(frozenset(annul), frozenset(replay), frozenset(penalty), frozenset(lifted), frozenset(duties))
+    wanted = Adjustments(frozenset(annul), frozenset(replay), frozenset(penalty), frozenset(lifted),
+                         frozenset(duties))
+    current = table.adjustments
+    if (wanted.penalty, wanted.lifted, wanted.duties) != (current.penalty, current.lifted, current.duties):
+        # New duties may explain a replacement that looked unjustified (a penalty card
+        # substituted under 52B2): settle the duties before refusing any replacement.
+        wanted = Adjustments(current.annul, wanted.replay, wanted.penalty, wanted.lifted, wanted.duties)
+    return wanted
 
 
 def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Firing], passes: int) -> Ruling:

@@ -269,6 +269,7 @@ class Table:
     defects: list = field(default_factory=list)
     switch: tuple | None = None  # (moment, new declarer) after 54A
     together: list = field(default_factory=list)  # (seat, cards, moment): two or more penalty cards at once
+    _penalty_lookup: object = None
 
     def role(self, seat: str, moment: int = NEVER) -> str:
         declarer, dummy = self.case.declarer, C.partner(self.case.declarer)
@@ -279,6 +280,10 @@ class Table:
         if seat == dummy:
             return "dummy"
         return "defender"
+
+    def penalty_cards_at(self, seat: str, moment: int) -> list:
+        """The seat's penalty cards (by the law's verdicts so far) on the table just before ``moment``."""
+        return self._penalty_lookup(seat, moment) if self._penalty_lookup else []
 
     def tricks_from(self, trick: int, side: str) -> int:
         """Tricks ``side`` took from trick ``trick`` to the end (claims included)."""
@@ -361,6 +366,7 @@ class _Builder:
         table.candidates = [self._candidate(table, *f) for f in failures]
         table.defects = self._defects(table)
         table.together = self._together()
+        table._penalty_lookup = lambda seat, moment: sum(self._penalty_cards(seat, moment), [])
         return table
 
     def _together(self) -> list[tuple]:
@@ -477,8 +483,6 @@ class _Builder:
             play.led_suit = play.led_suit or (C.suit_of(st.current[st.order[0]].card) if st.order else None)
             play.followed = C.suit_of(e.card) == play.led_suit
             play.held_led_suit = any(C.suit_of(c) == play.led_suit for c in play.hand_before)
-        for card in e.extra:
-            self.exposures.append(Exposure(e.seat, card, "simultaneous", moment, play.at, play.role, e.trick))
         st.plays.append(play)
         return play
 
@@ -513,12 +517,14 @@ class _Builder:
                 return
             elif loot.role != "defender" and seat == C.next_seat(loot.seat, -1) and self.role(seat) == "defender":
                 loot.fate = "wrong_defender"  # 53B
-        expected_next = C.next_seat(st.order[-1])
+        leader = st.order[0]
+        waiting = [C.next_seat(leader, k) for k in range(1, 4) if C.next_seat(leader, k) not in st.current]
+        expected_next = waiting[0] if waiting else C.next_seat(st.order[-1])
         if seat != expected_next:
             play.out_of_turn, play.proper = "play", expected_next
-            partner_played = C.partner(seat) in st.current
-            if self.role(seat) == "defender" and not partner_played:
-                play.premature = True
+            mate = C.partner(seat)
+            if self.role(seat) == "defender" and mate in waiting and waiting.index(mate) < waiting.index(seat):
+                play.premature = True  # before his partner, whose turn came first (57A)
 
     def _withdraw(self, st: TrickState, play: Play, moment: int, fate: str) -> None:
         play.fate = fate
@@ -548,6 +554,8 @@ class _Builder:
         if option == "accept_lead" and loot:
             loot.fate = "accepted_statement"
         elif option == "refuse_lead" and loot:
+            for p in [st.current[x] for x in st.order if st.current[x] is not loot]:
+                self._withdraw(st, p, ev.moment, "played_to_refused_lead")  # 60C
             self._withdraw(st, loot, ev.moment, "refused")
             st.loot = None
         elif option == "spread_hand" and loot and st.number == 1:
@@ -763,6 +771,8 @@ class _Builder:
                             table.unable.append(Unable(p, duty))
                         elif C.suit_of(p.card) == arg:
                             failures.append((p, duty, C.sort_cards(others), False, arg, f"{law}, {self._pos(since)}"))
+                        if not suit_cards and others:
+                            legal = others  # the restriction comes before a penalty card (50E1)
                         continue
                     if not suit_cards:
                         table.unable.append(Unable(p, duty))
@@ -774,14 +784,14 @@ class _Builder:
                     legal = [need]
             # Penalty cards (50D, 50E1, 51A).
             majors, minors = self._penalty_cards(seat, p.moment)
-            if p.card in majors or p.card in minors:
-                continue
-            designated = [arg for (s, duty, arg, trick, since, law) in adj.duties
-                          if s == seat and duty == "play_card" and since < p.moment and arg in majors]
-            playable = [c for c in (designated or majors) if c in legal]
-            if len([c for c in majors if c in legal]) >= 2 and not designated:
+            if len([c for c in majors if c in legal]) >= 2:
                 table.choice_points.append(ChoicePoint(p.trick, seat, tuple(C.sort_cards(c for c in majors if c in legal)),
                                                        p.moment - 1, p.at))
+            designated = [arg for (s, duty, arg, trick, since, law) in adj.duties
+                          if s == seat and duty == "play_card" and since < p.moment and arg in majors]
+            if p.card in (designated or majors) or p.card in minors:
+                continue
+            playable = [c for c in (designated or majors) if c in legal]
             if playable:
                 failures.append((p, "play_penalty_card", C.sort_cards(playable), True, C.suit_of(playable[0]),
                                  self._penalty_source(seat, playable[0])))
@@ -815,13 +825,18 @@ class _Builder:
         follow = [c for c in p.hand_before if C.suit_of(c) == p.led_suit]
         return follow or list(p.hand_before)
 
-    def _penalty_cards(self, seat: str, moment: int) -> tuple[list, list]:
-        """The seat's penalty cards on the table at ``moment``: (major, minor)."""
+    def _penalty_cards(self, seat: str, moment: int, lifted_by: int | None = None) -> tuple[list, list]:
+        """The seat's penalty cards on the table at ``moment``: (major, minor).
+
+        ``lifted_by``: count only cards picked up before that moment as gone
+        (a lead point's options are what lift them).
+        """
         kinds: dict[str, str] = {}
+        lifted_by = moment if lifted_by is None else lifted_by
         for (s, card, kind, since, law) in self.adj.penalty:
             if s != seat or since >= moment:
                 continue
-            if any(ls == seat and lc == card and lm < moment for (ls, lc, lm) in self.adj.lifted):
+            if any(ls == seat and lc == card and lm < lifted_by for (ls, lc, lm) in self.adj.lifted):
                 continue
             if self._played_between(seat, card, since, moment):
                 continue
@@ -865,20 +880,30 @@ class _Builder:
     def _lead_points(self, table: Table) -> list[LeadPoint]:
         points = []
         for st in table.tricks:
-            lead_moment = st.plays[0].moment if st.plays else None
-            if lead_moment is None or not st.expected_leader:
+            if not st.plays or not st.expected_leader:
                 continue
-            # The proper leader, and anyone on lead again after a refused lead.
-            moments = [lead_moment - 1] + [p.withdrawn_at + 1 for p in st.plays if p.fate == "refused" and p.withdrawn_at]
-            for m in moments:
+            # The lead is due from the end of the last trick (or a refused lead)
+            # until the lead is made; the options arise in that window.
+            start = self.offsets[st.number - 1] * STEP + 1
+            windows = [(start, self._lead_moment(st, start))]
+            windows += [(p.withdrawn_at + 1, self._lead_moment(st, p.withdrawn_at + 1))
+                        for p in st.plays if p.fate == "refused" and p.withdrawn_at]
+            for begin, lead in windows:
                 leader = st.expected_leader
                 offender = C.partner(leader)
-                if table.role(offender, m) != "defender":
+                if table.role(offender, begin) != "defender":
                     continue
-                majors, _ = self._penalty_cards(offender, m)
+                majors, _ = self._penalty_cards(offender, lead, lifted_by=begin)
                 if majors:
-                    points.append(LeadPoint(st.number, leader, offender, tuple(majors), m, f"T{st.number}.0"))
+                    points.append(LeadPoint(st.number, leader, offender, tuple(majors), begin, f"T{st.number}.0"))
         return points
+
+    def _lead_moment(self, st: TrickState, after: int) -> int:
+        """The moment of the first card led to the trick after ``after``."""
+        for p in st.plays:
+            if p.moment > after and p.leads:
+                return p.moment
+        return after + 1
 
     # -- defective tricks (67) and surplus cards ------------------------------
 
@@ -900,6 +925,14 @@ class _Builder:
                        and e.moment > (st.plays[0].moment if st.plays else 0)]
             notice = notices[0] if notices else None
             in_time = notice is not None and (both_played is None or notice.moment < both_played)
+            flagged = {e.get("seat") for e in notices if e.get("trick") == st.number and e.get("seat")}
+            for seat in sorted(flagged):
+                late = [p for p in st.plays if p.seat == seat and notice and p.moment > notice.moment]
+                if late and st.effective:
+                    # The trick was turned without his card; he supplied it after attention was drawn.
+                    led = C.suit_of(st.effective[0][1].card)
+                    out.append(Defect(st.number, seat, "missing", (late[0].card,), led, in_time,
+                                      notice.moment, notice.at))
             if st.effective and not st.complete and st.number < last:
                 led = C.suit_of(st.effective[0][1].card)
                 for seat in C.SEATS:
@@ -951,19 +984,29 @@ class _Builder:
             return FirstAct("none", None, NEVER, "never")
         return min(acts, key=lambda a: a.moment)
 
+    def _trick_before(self, table: Table, moment: int) -> int:
+        before = [p.trick for p in table.plays if p.moment < moment]
+        return before[-1] if before else 1
+
     def _notice(self, table: Table, play: Play, side: str) -> Notice:
         first = None
         for e in table.events:
+            if e.moment <= play.moment:
+                continue
             if e.kind == "attention_drawn" and e.get("subject") in ("revoke", "penalty_card") \
-                    and e.trick == play.trick and e.seat == play.seat and e.moment > play.moment:
+                    and e.trick == play.trick and e.seat == play.seat:
                 first = e
+                break
+            if e.kind == "option_chosen" and e.get("option") in ("accept_play", "require_penalty_card") \
+                    and play.trick == self._trick_before(table, e.moment):
+                first = e  # a choice about the failure means the director was called to it
                 break
         moment = first.moment if first else table.deemed_moment
         before = [e for e in table.events if e.moment < moment]
         calls = {e.get("side") for e in before if e.kind == "next_board_call"}
         return Notice(
             event=first, moment=moment, at=first.at if first else "end",
-            by=first.get("by") if first else None, asked=first.asked if first else None,
+            by=first.get("by") if first else None, asked=(first.asked or None) if first else None,
             after_call_by_offenders=side in calls,
             after_call_by_non_offenders=C.other_side(side) in calls,
             after_round_end=any(e.kind == "round_ended" for e in before),

@@ -38,6 +38,8 @@ OPTION_TEXT = {
     "designate_partner_card": lambda f: f"{seat(f['seat'])} plays whichever of his two cards declarer names to "
                                         f"trick {f['trick']}, both being legal (62D2).",
     "accept_lead": lambda f: f"accept {seat(f['seat'])}'s lead out of turn; it stands and play goes on from it.",
+    "proper_lead": lambda f: f"{seat(f['seat'])}, whose turn it was, may lead properly instead; the card led out "
+                             f"of turn then goes back without penalty (53C).",
     "refuse_lead": lambda f: f"refuse {seat(f['seat'])}'s lead out of turn; the lead is made from the right hand.",
     "spread_hand": lambda f: "face his own hand and become dummy; his partner becomes declarer (54A).",
     "require_lead": lambda f: f"require {seat(f['seat'])} to lead {_suit(f)}; the penalty card(s) of that suit "
@@ -224,7 +226,8 @@ def describe(kind: str, f: dict, table: Table) -> str:
         return (f"After play ends, {n} trick{'s' if n != 1 else ''} pass{'' if n != 1 else 'es'} to "
                 f"{SIDE_NAMES[f['to']]} for {seat(f['seat'])}'s revoke in trick {f['trick']}.")
     if kind == "option":
-        return f"{seat(f['by'])} may choose: {OPTION_TEXT.get(f['option'], f['option'])(f)}"
+        text = OPTION_TEXT[f["option"]](f) if f["option"] in OPTION_TEXT else f["option"]
+        return f"{seat(f['by'])} may choose: {text}"
     if kind == "equity_review":
         return f"For the director to judge: {f['question']}"
     text = _describe_play_irregularity(kind, f, law)

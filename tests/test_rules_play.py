@@ -14,9 +14,9 @@ def loot(fate=None, seat="E", trick=1, role="defender", opening=True, proper="W"
                                at=f"T{trick}.0", moment=trick * 4000 + 1000, withdrawn=withdrawn)
 
 
-def exposure(how, card="H7", seat="E", role="defender", late=False, moment=3010):
+def exposure(how, card="H7", seat="E", role="defender", late=False, moment=3010, alone=True):
     return F.ExposureFact(seat=seat, card=card, how=how, role=role, honour=card[1] in "AKQJT", trick=2, late=late,
-                          at="T2.1", moment=moment)
+                          alone=alone, at="T2.1", moment=moment)
 
 
 def laws(out, kind):
@@ -25,14 +25,14 @@ def laws(out, kind):
 
 # -- 49 / 50C: exposed cards ------------------------------------------------------
 
-@pytest.mark.parametrize("how,card,kind", [
-    ("dropped", "H7", "minor"), ("dropped", "HT", "major"), ("dropped", "HQ", "major"),
-    ("shown", "H7", "major"), ("named", "H2", "major"), ("deliberate", "C3", "major"),
+@pytest.mark.parametrize("how,card,kind,law", [
+    ("dropped", "H7", "minor", "50C"), ("dropped", "HT", "major", "50C"), ("dropped", "HQ", "major", "50C"),
+    ("shown", "H7", "major", "49"), ("named", "H2", "major", "49"), ("deliberate", "C3", "major", "49"),
 ])
-def test_49_defenders_exposed_card_is_a_penalty_card_of_the_right_type(how, card, kind):
+def test_49_defenders_exposed_card_is_a_penalty_card_of_the_right_type(how, card, kind, law):
     out, _ = fire(exposure(how, card))
     p = only(out, "penalty_card")
-    assert (p["card"], p["type"], p["law"]) == (card, kind, "49")
+    assert (p["card"], p["type"], p["law"]) == (card, kind, law)
     assert only(out, "obligation")["duty"] == ("minor_penalty_card" if kind == "minor" else "play_penalty_card")
     assert only(out, "equity_review")["law"] == "50A"
 
@@ -43,11 +43,16 @@ def test_48A_declarers_exposed_card_is_no_penalty_card():
     assert only(out, "no_rectification")["law"] == "48A"
 
 
-def test_50C_two_penalty_cards_at_once_are_both_major():
-    out, _ = fire(exposure("dropped", "H7"), exposure("dropped", "C3", moment=3020),
-                  F.PenaltyCardsTogether(seat="E", cards=("H7", "C3"), moment=3021))
-    majors = {c["card"] for c in kinds(out, "penalty_card") if c["type"] == "major"}
-    assert majors == {"H7", "C3"}
+def test_50C_two_small_cards_dropped_together_are_both_major_at_once():
+    out, _ = fire(exposure("dropped", "H7", alone=False), exposure("dropped", "C3", moment=3020, alone=False))
+    assert {(c["card"], c["type"]) for c in kinds(out, "penalty_card")} == {("H7", "major"), ("C3", "major")}
+
+
+def test_50C_a_second_penalty_card_makes_the_first_major():
+    out, _ = fire(exposure("dropped", "H7"), exposure("dropped", "C3", moment=9020, alone=False),
+                  F.PenaltyCardsTogether(seat="E", cards=("C3", "H7"), moment=9021))
+    h7 = sorted((c["type"], c["law"]) for c in kinds(out, "penalty_card") if c["card"] == "H7")
+    assert h7 == [("major", "50C"), ("minor", "50C")]
 
 
 def test_58B2_simultaneous_small_card_minor_and_67B2_when_found_late():
@@ -104,14 +109,16 @@ def test_50E2b_no_restriction_leaves_the_card():
 def test_51B1_two_cards_one_suit_require_picks_up_both():
     out, _ = fire(lead_point(("HK", "H7")), chosen("require_lead", "H"))
     assert sorted(c["card"] for c in kinds(out, "penalty_card_lifted")) == ["H7", "HK"]
-    assert laws(out, "option") == ["51B1a", "51B1b"]
+    assert laws(out, "option") == ["50E2b", "51B1a", "51B1b"]
 
 
 def test_51B2_cards_in_two_suits_options_per_suit():
     out, _ = fire(lead_point(("HK", "C7")))
-    assert sorted((c["option"], c["suit"], c["law"]) for c in kinds(out, "option")) == [
-        ("forbid_lead", "C", "51B2b"), ("forbid_lead", "H", "51B2b"),
+    assert sorted((c["option"], c.get("suit"), c["law"]) for c in kinds(out, "option")) == [
+        ("forbid_lead", "C", "51B2b"), ("forbid_lead", "H", "51B2b"), ("no_lead_restriction", None, "50E2b"),
         ("require_lead", "C", "51B2a"), ("require_lead", "H", "51B2a")]
+    out, _ = fire(lead_point(("HK", "C7")), chosen("forbid_lead", "C"))
+    assert [(c["card"], c["law"]) for c in kinds(out, "penalty_card_lifted")] == [("C7", "51B2b")]
 
 
 def test_51A_declarer_names_the_penalty_card():
@@ -249,7 +256,7 @@ def test_57A_choice_binds_partner(option, duty, law):
     assert [(c["duty"], c["law"], c["trick"]) for c in ob] == [(duty, law, 3)]
 
 
-def test_57C_no_penalty_when_declarer_played_both_hands():
+def test_57C_no_penalty_when_declarer_played_both_hands():  # nor a premature play at all
     out, _ = fire(premature(both=True))
     assert only(out, "no_rectification")["law"] == "57C"
     assert not kinds(out, "premature_play") and not kinds(out, "penalty_card")
@@ -273,7 +280,7 @@ def test_inability_is_no_revoke(duty, law):
 
 def replacement(after=False):
     return F.Replacement(trick=6, seat="E", role="defender", card="H3", substitute="H9", index=4,
-                         after_opponent_change=after, at="T6.4", moment=23010)
+                         after_opponent_change=after, dummy_after_opening_lead=False, at="T6.4", moment=23010)
 
 
 def test_47G_a_retraction_no_law_allows():
@@ -307,10 +314,10 @@ def test_66_inspections(what, kw, allowed, law):
 
 
 def test_65D_disarranged_cards_lose_the_dispute():
-    out, _ = fire(F.TrickDispute(by="E", trick=7, disarranged=True, at="end"))
-    assert only(out, "ruled_against")["seat"] == "E"
-    out, _ = fire(F.TrickDispute(by="E", trick=7, disarranged=False, at="end"))
-    assert not kinds(out, "ruled_against")
+    out, _ = fire(F.TrickDispute(by="S", trick=7, disarranged_by="E", disarranged_after=False, at="end"))
+    assert (only(out, "ruled_against")["seat"], only(out, "ruled_against")["law"]) == ("E", "65D")
+    out, _ = fire(F.TrickDispute(by="S", trick=7, disarranged_by="E", disarranged_after=True, at="end"))
+    assert only(out, "ruled_against")["law"] == "66D"
 
 
 # -- 67 --------------------------------------------------------------------------------------

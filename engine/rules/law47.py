@@ -26,7 +26,7 @@ class Law47:
 
     @law_rule("47G",
               Replacement(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, substitute=MATCH.x, index=MATCH.i,
-                          moment=MATCH.m),
+                          dummy_after_opening_lead=False, moment=MATCH.m),
               NOT(CardWithdrawn(trick=MATCH.t, seat=MATCH.s, card=MATCH.c)),
               concludes=(RetractionNotAllowed,), cites=("52A",))
     def law_47G_no_retraction_without_a_law(self, t, s, x, i):

@@ -45,12 +45,16 @@ class Law50:
     def law_50E1_major_penalty_card(self, s, c, m):
         self.conclude(Obligation(seat=s, duty="play_penalty_card", card=c, moment=m))
 
-    @law_rule("50E2",
+    @law_rule("50E2a",
               LeadPointFact(trick=MATCH.t, leader=MATCH.l, declarer=MATCH.d, count=1, suit=MATCH.x),
-              concludes=(Option,))
-    def law_50E2_declarers_lead_options(self, t, l, d, x):
+              concludes=(Option,), cites=("50E2",))
+    def law_50E2a_options_to_require_or_forbid(self, t, l, d, x):
         self.conclude(Option(by=d, option="require_lead", seat=l, trick=t, suit=x))
         self.conclude(Option(by=d, option="forbid_lead", seat=l, trick=t, suit=x))
+
+    @law_rule("50E2b", LeadPointFact(trick=MATCH.t, leader=MATCH.l, declarer=MATCH.d), concludes=(Option,),
+              cites=("50E2",))
+    def law_50E2b_option_to_impose_nothing(self, t, l, d):
         self.conclude(Option(by=d, option="no_lead_restriction", seat=l, trick=t))
 
     @law_rule("50E2a",

@@ -66,9 +66,20 @@ class Law51:
 
     @law_rule("51B1b",
               OptionChosenFact(option="forbid_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
-              LeadPointFact(trick=MATCH.t, leader=MATCH.l, offender=MATCH.o, count=TWO_OR_MORE, cards=MATCH.cards),
-              concludes=(Obligation, PenaltyCardLifted), cites=("51B2b",))
+              LeadPointFact(trick=MATCH.t, leader=MATCH.l, offender=MATCH.o, count=TWO_OR_MORE, suits=1,
+                            cards=MATCH.cards),
+              concludes=(Obligation, PenaltyCardLifted))
     def law_51B1b_suit_forbidden_cards_picked_up(self, t, l, o, x, m, cards):
+        self.conclude(Obligation(seat=l, duty="not_lead_suit", suit=x, trick=t, moment=m))
+        for card in cards:
+            if suit_of(card) == x:
+                self.conclude(PenaltyCardLifted(seat=o, card=card, moment=m))
+
+    @law_rule("51B2b",
+              OptionChosenFact(option="forbid_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
+              LeadPointFact(trick=MATCH.t, leader=MATCH.l, offender=MATCH.o, suits=TWO_OR_MORE, cards=MATCH.cards),
+              concludes=(Obligation, PenaltyCardLifted))
+    def law_51B2b_suits_forbidden_cards_picked_up(self, t, l, o, x, m, cards):
         self.conclude(Obligation(seat=l, duty="not_lead_suit", suit=x, trick=t, moment=m))
         for card in cards:
             if suit_of(card) == x:

@@ -8,7 +8,7 @@ require the penalty card, the card played becoming a major penalty card too
 """
 from ..compat import MATCH, NOT, TEST
 from ..facts import (ContractFact, Notice, NonOffenderPlay, Option, OptionChosenFact, PenaltyCard, PlayAccepted, Revoke,
-                     RevokeEstablished, Withdrawal)
+                     RevokeEstablished, RetractionNotAllowed, Withdrawal)
 from .base import law_rule
 
 
@@ -46,6 +46,14 @@ class Law52:
               concludes=(Option,))
     def law_52B2_option_to_require_the_penalty_card(self, t, s, d):
         self.conclude(Option(by=d, option="require_penalty_card", seat=s, trick=t))
+
+    @law_rule("52A",
+              Revoke(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, faced=True),
+              Withdrawal(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, substitute=MATCH.x, index=MATCH.i),
+              NOT(OptionChosenFact(option="require_penalty_card", trick=MATCH.t)),
+              concludes=(RetractionNotAllowed,))
+    def law_52A_offender_may_not_take_it_back(self, t, s, x, i):
+        self.conclude(RetractionNotAllowed(trick=t, seat=s, card=x, index=i))
 
     @law_rule("52B2",
               Revoke(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, faced=True),

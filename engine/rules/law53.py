@@ -8,15 +8,16 @@ lead -- met by declarer facing his hand (54A).  These rules say which clause
 governs each, list the options open when the director is called, and rule
 on the card taken back.
 """
-from ..cards import partner
-from ..compat import MATCH, NOT, P
+from ..cards import partner, side_of
+from ..compat import MATCH, NOT, P, TEST
 from ..facts import (CardWithdrawn, DummySeenFact, EquityReview, LeadAccepted, LeadOutOfTurn, LeadOutOfTurnFact,
-                     Option, PenaltyCard, ProperLeadStands, RolesSwitched)
+                     NoRectification, Option, PenaltyCard, PlayedToRefusedLead, ProperLeadStands, Replacement,
+                     RetractionNotAllowed, RolesSwitched)
 from .base import law_rule
 
 DECLARER_SIDE = P(lambda role: role in ("declarer", "dummy"))
 ACCEPTED = P(lambda fate: fate in ("accepted_statement", "accepted_play"))
-DIRECTOR_CALLED = P(lambda fate: fate in (None, "accepted_statement", "refused", "spread"))
+DIRECTOR_CALLED = P(lambda fate: fate in (None, "accepted_statement", "refused", "spread", "proper_lead"))
 QUESTION_55C = (
     "Did declarer choose a line of play that could have been suggested by his own lead out of turn "
     "and its withdrawal? If so, the director may award an adjusted score (55C)."
@@ -59,6 +60,13 @@ class Law53:
     def law_53B_wrong_defender_plays(self, t, s):
         self.conclude(LeadAccepted(trick=t, seat=s))
 
+    @law_rule("53C", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, proper=MATCH.p, fate=DIRECTOR_CALLED,
+                                       opening=False),
+              TEST(lambda s, p: side_of(s) != side_of(p)),
+              concludes=(Option,))
+    def law_53C_option_to_lead_properly(self, t, s, p):
+        self.conclude(Option(by=p, option="proper_lead", seat=p, trick=t))
+
     @law_rule("53C", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, proper=MATCH.p, fate="proper_lead"),
               concludes=(ProperLeadStands, CardWithdrawn))
     def law_53C_proper_lead_after_wrong_one(self, t, s, c, p):
@@ -96,6 +104,12 @@ class Law53:
     def law_54B_option_to_accept(self, s, d):
         self.conclude(Option(by=d, option="accept_lead", seat=s, trick=1))
 
+    @law_rule("54B2", Replacement(trick=1, seat=MATCH.s, substitute=MATCH.x, index=MATCH.i,
+                                  dummy_after_opening_lead=True),
+              concludes=(RetractionNotAllowed,), cites=("47G",))
+    def law_54B2_dummys_second_card_stands(self, s, x, i):
+        self.conclude(RetractionNotAllowed(trick=1, seat=s, card=x, index=i))
+
     @law_rule("54D", LeadOutOfTurnFact(trick=1, seat=MATCH.s, opening=True, fate=DIRECTOR_CALLED, chooser=MATCH.d),
               NOT(LeadAccepted(trick=1, seat=MATCH.s, law="54C")),
               concludes=(Option,), cites=("56",))
@@ -121,17 +135,24 @@ class Law53:
     def law_55A_option_to_accept(self, t, s, d):
         self.conclude(Option(by=d, option="accept_lead", seat=s, trick=t))
 
-    @law_rule("55B", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, role=DECLARER_SIDE, fate=DIRECTOR_CALLED,
-                                       chooser=MATCH.d),
+    @law_rule("55B1", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, role=DECLARER_SIDE, proper_role="defender",
+                                        fate=DIRECTOR_CALLED, chooser=MATCH.d),
               concludes=(Option,))
-    def law_55B_option_to_refuse(self, t, s, d):
+    def law_55B1_option_to_refuse(self, t, s, d):
+        self.conclude(Option(by=d, option="refuse_lead", seat=s, trick=t))
+
+    @law_rule("55B2", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, role=DECLARER_SIDE, proper_role=DECLARER_SIDE,
+                                        fate=DIRECTOR_CALLED, chooser=MATCH.d),
+              concludes=(Option,))
+    def law_55B2_option_to_refuse(self, t, s, d):
         self.conclude(Option(by=d, option="refuse_lead", seat=s, trick=t))
 
     @law_rule("55B1", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, role=DECLARER_SIDE,
                                         proper_role="defender", fate="refused"),
-              concludes=(CardWithdrawn,))
+              concludes=(CardWithdrawn, NoRectification))
     def law_55B1_defender_was_on_lead(self, t, s, c):
         self.conclude(CardWithdrawn(trick=t, seat=s, card=c))
+        self.conclude(NoRectification(seat=s, card=c, subject="lead_out_of_turn"))
 
     @law_rule("55B2", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, role=DECLARER_SIDE,
                                         proper_role=DECLARER_SIDE, fate="refused"),
@@ -150,6 +171,12 @@ class Law53:
                                       withdrawn=MATCH.m),
               concludes=(PenaltyCard,), cites=("50E", "47A"))
     def law_56_refused_lead_becomes_major_penalty_card(self, s, c, m):
+        self.conclude(PenaltyCard(seat=s, card=c, type="major", moment=m))
+
+    @law_rule("60C", PlayedToRefusedLead(seat=MATCH.s, card=MATCH.c, role="defender", offender_side=True,
+                                         moment=MATCH.m),
+              concludes=(PenaltyCard,), cites=("50C",))
+    def law_60C_partners_card_to_the_refused_lead(self, s, c, m):
         self.conclude(PenaltyCard(seat=s, card=c, type="major", moment=m))
 
     @law_rule("56", LeadOutOfTurnFact(trick=MATCH.t, seat=MATCH.s, role="defender", opening=False,

@@ -18,24 +18,33 @@ PLAY_DUTIES = P(lambda duty: duty in ("play_highest", "play_lowest", "not_play_s
 
 class Law57:
     @law_rule("57A",
-              PrematureFact(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, partner=MATCH.p, declarer=MATCH.d,
-                            since=MATCH.m),
+              PrematureFact(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, partner=MATCH.p, declarer=MATCH.d),
+              NOT(NoRectification(seat=MATCH.s, card=MATCH.c, subject="premature_play")),
+              concludes=(PrematurePlay,))
+    def law_57A_premature_play(self, t, s, c, p, d):
+        self.conclude(PrematurePlay(trick=t, seat=s, card=c, partner=p, declarer=d))
+
+    @law_rule("57A",
+              PrematurePlay(trick=MATCH.t, seat=MATCH.s, card=MATCH.c),
+              PrematureFact(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, since=MATCH.m),
               NOT(NoRectification(seat=MATCH.s, card=MATCH.c, subject="premature_play")),
               NOT(RectificationForfeited(trick=MATCH.t, seat=MATCH.s)),
-              concludes=(PrematurePlay, PenaltyCard), cites=("50C",))
-    def law_57A_premature_play(self, t, s, c, p, d, m):
-        self.conclude(PrematurePlay(trick=t, seat=s, card=c, partner=p, declarer=d))
+              concludes=(PenaltyCard,), cites=("50C",))
+    def law_57A_premature_card_is_a_penalty_card(self, s, c, m):
         self.conclude(PenaltyCard(seat=s, card=c, type="major", moment=m))
 
-    @law_rule("57A1", PrematurePlay(trick=MATCH.t, partner=MATCH.p, declarer=MATCH.d), concludes=(Option,))
+    @law_rule("57A1", PrematurePlay(trick=MATCH.t, seat=MATCH.s, partner=MATCH.p, declarer=MATCH.d),
+              NOT(RectificationForfeited(trick=MATCH.t, seat=MATCH.s)), concludes=(Option,))
     def law_57A1_option_highest(self, t, p, d):
         self.conclude(Option(by=d, option="play_highest", seat=p, trick=t))
 
-    @law_rule("57A2", PrematurePlay(trick=MATCH.t, partner=MATCH.p, declarer=MATCH.d), concludes=(Option,))
+    @law_rule("57A2", PrematurePlay(trick=MATCH.t, seat=MATCH.s, partner=MATCH.p, declarer=MATCH.d),
+              NOT(RectificationForfeited(trick=MATCH.t, seat=MATCH.s)), concludes=(Option,))
     def law_57A2_option_lowest(self, t, p, d):
         self.conclude(Option(by=d, option="play_lowest", seat=p, trick=t))
 
-    @law_rule("57A3", PrematurePlay(trick=MATCH.t, partner=MATCH.p, declarer=MATCH.d), concludes=(Option,))
+    @law_rule("57A3", PrematurePlay(trick=MATCH.t, seat=MATCH.s, partner=MATCH.p, declarer=MATCH.d),
+              NOT(RectificationForfeited(trick=MATCH.t, seat=MATCH.s)), concludes=(Option,))
     def law_57A3_option_forbid_a_suit(self, t, p, d):
         self.conclude(Option(by=d, option="forbid_suit", seat=p, trick=t))
 

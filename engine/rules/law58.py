@@ -14,7 +14,7 @@ from .base import law_rule
 
 class Law58:
     @law_rule("58B2", ExposureFact(seat=MATCH.s, card=MATCH.c, how="simultaneous", role="defender", honour=False,
-                                   late=False, moment=MATCH.m),
+                                   late=False, alone=True, moment=MATCH.m),
               concludes=(PenaltyCard,), cites=("50C",))
     def law_58B2_small_card_seen_is_minor(self, s, c, m):
         self.conclude(PenaltyCard(seat=s, card=c, type="minor", moment=m))

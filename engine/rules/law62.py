@@ -26,7 +26,7 @@ DECLARER_OR_DUMMY = P(lambda role: role in ("declarer", "dummy"))
 
 class Law62:
     @law_rule("62A",
-              Revoke(trick=MATCH.t, seat=MATCH.s),
+              Revoke(trick=MATCH.t, seat=MATCH.s, faced=False),
               Notice(trick=MATCH.t, seat=MATCH.s, moment=MATCH.n),
               FirstAct(trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
               TEST(lambda m, n: n < m),
