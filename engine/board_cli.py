@@ -204,6 +204,7 @@ def _adjusted_section(r):
 
 
 render.TEXT_SECTIONS.extend([_answers_section, _adjusted_section])
+render.IRREGULARITIES = render.IRREGULARITIES + ("irregularity",)  # shown under "What happened"
 # Read the chapter's conclusions in the order a director would announce them.
 render.MAIN_ORDER = render.MAIN_ORDER + (
     "irregularity", "information", "result_cancelled", "result_stands", "rectification_lost", "procedure", "refer",

@@ -318,7 +318,7 @@ def test_14A_and_14B_search():
 
 def revoke(trick, suit="D"):
     return F.Revoke(trick=trick, seat="W", card="S6", suit=suit, side="EW", non_offenders="NS", role="defender",
-                    index=1, law="61A")
+                    index=1, duty="follow_suit", faced=False, law="61A")
 
 
 @pytest.mark.parametrize("rev,fires", [(revoke(3), True), (revoke(6), False), (revoke(3, suit="C"), False)])

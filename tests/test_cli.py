@@ -134,6 +134,26 @@ BAD = [
      "events[1].by: unknown field for round_ended"),
     ("claim too many", GOOD.replace("expect:", "events:\n  - {at: end, kind: claim, by: S, tricks: 3}\nexpect:"),
      "events[1].tricks: 3 tricks, but only 0 remain"),
+    # the play-irregularities chapter's events
+    ("unknown option", GOOD.replace("expect:", "events:\n  - {at: T1.1, kind: option_chosen, by: S, option: waive}\n"
+                                    "expect:"), "events[1].option: unknown option 'waive'"),
+    ("option without its suit", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: option_chosen, by: S, "
+                                             "option: require_lead}\nexpect:"), "option require_lead needs suit"),
+    ("exposure how", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: card_exposed, seat: E, card: S4, "
+                                  "how: sneezed}\nexpect:"), "events[1].how: unknown exposure 'sneezed'"),
+    ("exposure card", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: card_exposed, seat: E, card: S1, "
+                                   "how: dropped}\nexpect:"), "events[1].card: 'S1' is not a card"),
+    ("exposure without card", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: card_exposed, seat: E, "
+                                           "how: dropped}\nexpect:"), "card_exposed needs card"),
+    ("inspection what", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: inspection_requested, by: E, "
+                                     "what: dummy}\nexpect:"), "events[1].what: unknown inspection 'dummy'"),
+    ("option suit", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: option_chosen, by: S, "
+                                 "option: forbid_lead, suit: X}\nexpect:"), "events[1].suit: 'X' is not a suit"),
+    ("two cards named twice", GOOD.replace("[W:H7, N:HA", "[W:H7+H7, N:HA"), "play[1][1]: 'H7+H7' names the same card"),
+    ("surplus card not held", GOOD.replace("[W:H7, N:HA", "[W:H7+SA, N:HA"),
+     "play[1][1]: West played SA, which was dealt to North"),
+    ("dispute trick", GOOD.replace("expect:", "events:\n  - {at: end, kind: trick_disputed, by: E, trick: 14}\n"
+                                   "expect:"), "events[1].trick: 14 is not a trick number"),
 ]
 
 

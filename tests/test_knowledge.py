@@ -120,20 +120,29 @@ def test_inventory_matches_the_sources():
             elif cid in fragments:
                 continue
             elif c.letter:
-                assert re.search(rf"(?i)(^|\s|-){c.letter}\s?\.", text), f"{cid}: {c.letter} not found in the law text"
+                # 004 writes the letters in lower case ("a.", "d ."), 001 and 002 in capitals.
+                letter = rf"(?i:{c.letter})\s?" if law_file.startswith("004") else rf"\b{c.letter}"
+                assert re.search(rf"(^|\s|-){letter}\.", text), f"{cid}: {c.letter} not found in the law text"
             else:
                 assert text or law == 75, f"Law {law} is not in {law_file}"
 
+
 def test_exceptions_are_visible_in_the_patterns():
-    """A clause that overrides another: the other clause's rules negate what it concludes."""
+    """A clause that overrides another: the other clause's rules that rectify negate what it concludes.
+
+    At least one rule of the overridden clause must carry the exception as a
+    NOT(...) pattern (a clause's identifying rule, such as 57A's "this was a
+    premature play", may stand while its rectification yields to 60A1).
+    """
     for e in KB.entries.values():
         if not e.overrides or e.status != "rule":
             continue
         produced = {k for r in RULES if r._wrapped.clause == e.id for k in r._wrapped.concludes}
         for target in e.overrides:
-            for r in RULES:
-                if r._wrapped.clause == target:
-                    assert produced & set(r._wrapped.negated), f"{r.__name__} ({target}) does not negate {e.id}"
+            general = [r for r in RULES if r._wrapped.clause == target]
+            if general:
+                assert any(produced & set(r._wrapped.negated) for r in general), \
+                    f"no rule of {target} negates what {e.id} concludes"
 
 
 def test_exceptions_fire_before_the_rules_they_override():

@@ -1,7 +1,7 @@
-"""Law 9: drawing attention (9A2: not dummy during play), calling the director (9B1(a)),
+"""Law 9: drawing attention (9A2: not dummy during play), calling the director (9B1a),
 no action before his ruling (9B2), premature correction (9C).
 
-9A1 and 9B1(b)-(d) are permissions: the engine draws no consequence from them
+9A1 and 9B1b-9B1d are permissions: the engine draws no consequence from them
 (knowledge/law09.yaml says where each is followed).
 """
 from ..board_facts import ActionBeforeRuling, AttentionFact, Irregularity, IrregularityRecord, Procedure
@@ -17,8 +17,8 @@ class Law09:
     def law_9A2_dummy_draws_attention_during_play(self, s):
         self.conclude(Irregularity(seat=s, side=None, other=None, what="dummy_drew_attention"))
 
-    @law_rule("9B1(a)", IrregularityRecord(attention=True, director_called=False), concludes=(Procedure,))
-    def law_9B1_a_summon_the_director(self):
+    @law_rule("9B1a", IrregularityRecord(attention=True, director_called=False), concludes=(Procedure,))
+    def law_9B1a_summon_the_director(self):
         self.conclude(step("call_director"))
 
     @law_rule("9B2", ActionBeforeRuling(seat=MATCH.s, side=MATCH.x), concludes=(Irregularity,))

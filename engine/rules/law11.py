@@ -25,7 +25,7 @@ def _spectator_of_offenders():
 
 
 class Law11:
-    @law_rule("11A", _acted(), NOT(Answer(key="could_have_gained")), concludes=(Question,), cites=("9B1(c)",))
+    @law_rule("11A", _acted(), NOT(Answer(key="could_have_gained")), concludes=(Question,), cites=("9B1c",))
     def law_11A_question(self, nos):
         self.conclude(ask("could_have_gained", side=nos))
 

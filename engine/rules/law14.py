@@ -61,7 +61,8 @@ class Law14:
 
     @law_rule("14B3", MissingCard(stage="during_play", found=RESTORED, seat=MATCH.s, suit=MATCH.x, trick=MATCH.d,
                                   card=MATCH.c),
-              Revoke(seat=MATCH.s, suit=MATCH.x, trick=MATCH.t), TEST(lambda t, d: d is None or t < d),
+              Revoke(seat=MATCH.s, suit=MATCH.x, trick=MATCH.t, duty="follow_suit"),
+              TEST(lambda t, d: d is None or t < d),
               concludes=(Refer,), cites=("commentary 14.3", "61A"))
     def law_14B3_failure_to_play_it_may_be_a_revoke(self, s, t, c):
         self.conclude(Refer(to="61", seat=s, card=c, trick=t))
