@@ -68,20 +68,32 @@ def _rule_or_fail(case):
 
 @cli.command()
 @case_argument
-@click.argument("conclusion", required=False)
+@click.argument("selector", nargs=-1, metavar="[CONCLUSION | FIELD=VALUE ...]")
+@click.option("--why-not", "why_not_kind", metavar="KIND",
+              help="Explain why the ruling has no KIND conclusion (with the FIELD=VALUE given): for each rule "
+                   "that could conclude it, the first condition that failed and the facts it looked at.")
 @format_option
-def explain(case_file: str, conclusion: str | None, fmt: str) -> None:
-    """Show how each conclusion was reached, back to the table.
+def explain(case_file: str, selector: tuple, why_not_kind: str | None, fmt: str) -> None:
+    """Show how each conclusion was reached, back to the table; or, with --why-not, why one was not.
 
     CONCLUSION picks one: an id (c12), a kind (trick_transfer) or a kind with
     fields (trick_transfer:trick=2,seat=E). Without it, every conclusion but
-    the trick winners is explained.
+    the trick winners is explained. With --why-not KIND, the arguments are
+    FIELD=VALUE pairs narrowing the conclusion asked about (tricks=2, seat=E,
+    law=64A1).
     """
     ruling = _rule_or_fail(load_or_fail(case_file))
+    if why_not_kind:
+        _why_not(ruling, why_not_kind, selector, fmt)
+        return
+    if len(selector) > 1:
+        fail("explain takes one CONCLUSION (use --why-not KIND FIELD=VALUE ... to ask why one is missing)")
+    conclusion = selector[0] if selector else None
     chosen = find_conclusions(ruling, conclusion)
     if not chosen:
         kinds = sorted({c.kind for c in ruling.conclusions})
-        fail(f"no conclusion matches {conclusion!r} (this ruling has: {', '.join(kinds)})", EXIT_FAILED)
+        fail(f"no conclusion matches {conclusion!r} (this ruling has: {', '.join(kinds)}; "
+             f"--why-not KIND asks why one is missing)", EXIT_FAILED)
     if fmt == "json":
         data = ruling_json(ruling)
         wanted = {c.id for c in chosen}
@@ -90,6 +102,19 @@ def explain(case_file: str, conclusion: str | None, fmt: str) -> None:
         return
     kb = _knowledge()
     click.echo("\n\n".join(explain_tree(ruling, c, kb) for c in chosen))
+
+
+def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
+    from engine.whynot import WhyNotError, parse_wanted, render, to_json, why_not
+
+    try:
+        answer = why_not(ruling, kind, parse_wanted(pairs))
+    except WhyNotError as exc:
+        fail(f"--why-not: {exc}")
+    if fmt == "json":
+        click.echo(dumps({"case": ruling.case.id, "why_not": to_json(answer)}))
+    else:
+        click.echo(render(answer, _knowledge()))
 
 
 @cli.command()
