@@ -182,14 +182,28 @@ def _knowledge():
 @click.option("--law", "law", type=int, help="Only this law, e.g. 64.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Casebook used to find the cases exercising each clause (default: the bundled one).")
+@click.option("--tree", "tree", type=int, is_flag=False, flag_value=0, default=None, metavar="[LAW]",
+              help="Show each law's exception structure as a tree (which clause overrides which); "
+                   "--tree 64 for one law, --tree alone (or with --law) for all.")
 @format_option
-def laws(law: int | None, cases_dir: str | None, fmt: str) -> None:
+def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> None:
     """List the clauses in knowledge/, with the rules and cases behind each."""
     from engine.rules import LawEngine
 
     kb = _knowledge()
-    if law is not None and law not in kb.titles:
-        fail(f"law {law} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})", EXIT_BAD_INPUT)
+    for wanted in (law, tree or None):
+        if wanted is not None and wanted not in kb.titles:
+            fail(f"law {wanted} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})",
+                 EXIT_BAD_INPUT)
+    if tree is not None:
+        from engine import lawtree
+
+        chosen = [tree] if tree else ([law] if law is not None else kb.laws())
+        if fmt == "json":
+            click.echo(dumps([lawtree.to_json(kb, n) for n in chosen]))
+        else:
+            click.echo("\n\n".join(lawtree.render(kb, n) for n in chosen))
+        return
     rules_for = defaultdict(list)
     for r in LawEngine.law_rules():
         fn = r._wrapped
