@@ -1,4 +1,4 @@
-"""Command line: rule, explain, validate, laws.
+"""Command line: rule, explain, validate, laws, check, export, quiz, serve.
 
 Rulings and reports go to stdout; diagnostics to stderr.
 
@@ -38,11 +38,24 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     sys.exit(code)
 
 
-def load_or_fail(path: str):
+def load_or_fail(path: str, board: int | None = None, room: str | None = None, game: int | None = None,
+                 events: str | None = None):
+    from engine.sources import load_input
+
     try:
-        return load_case(path)
+        return load_input(path, board, room, game, events)
     except CaseError as exc:
         fail(str(exc))
+
+
+def input_options(fn):
+    """--board, --room, --game, --events: choosing a deal of a PBN or LIN file and adding events."""
+    fn = click.option("--events", type=click.Path(dir_okay=False), default=None,
+                      help="With a PBN/LIN file: a YAML list of events (or a case file with events) for that board.")(fn)
+    fn = click.option("--game", type=int, default=None, help="With a PBN/LIN file: the N-th game of the file.")(fn)
+    fn = click.option("--room", default=None, help="With a PBN/LIN file: the room (Open, Closed) when a board was played twice.")(fn)
+    fn = click.option("--board", type=int, default=None, help="With a PBN/LIN file: the board to rule on.")(fn)
+    return fn
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -52,10 +65,16 @@ def cli() -> None:
 
 @cli.command()
 @case_argument
+@input_options
 @format_option
-def rule(case_file: str, fmt: str) -> None:
-    """Rule on CASE: what happened, the rectification with its clauses, the result."""
-    ruling = _rule_or_fail(load_or_fail(case_file))
+def rule(case_file: str, board, room, game, events, fmt: str) -> None:
+    """Rule on CASE: what happened, the rectification with its clauses, the result.
+
+    CASE is a case file (YAML), or a PBN or LIN file with --board (and
+    --events for what the record cannot show: attention drawn, claims, calls
+    on the next board).
+    """
+    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
     click.echo(dumps(ruling_json(ruling)) if fmt == "json" else ruling_text(ruling))
 
 
@@ -69,11 +88,12 @@ def _rule_or_fail(case):
 @cli.command()
 @case_argument
 @click.argument("selector", nargs=-1, metavar="[CONCLUSION | FIELD=VALUE ...]")
+@input_options
 @click.option("--why-not", "why_not_kind", metavar="KIND",
               help="Explain why the ruling has no KIND conclusion (with the FIELD=VALUE given): for each rule "
                    "that could conclude it, the first condition that failed and the facts it looked at.")
 @format_option
-def explain(case_file: str, selector: tuple, why_not_kind: str | None, fmt: str) -> None:
+def explain(case_file: str, selector: tuple, board, room, game, events, why_not_kind: str | None, fmt: str) -> None:
     """Show how each conclusion was reached, back to the table; or, with --why-not, why one was not.
 
     CONCLUSION picks one: an id (c12), a kind (trick_transfer) or a kind with
@@ -82,7 +102,7 @@ def explain(case_file: str, selector: tuple, why_not_kind: str | None, fmt: str)
     FIELD=VALUE pairs narrowing the conclusion asked about (tricks=2, seat=E,
     law=64A1).
     """
-    ruling = _rule_or_fail(load_or_fail(case_file))
+    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
     if why_not_kind:
         _why_not(ruling, why_not_kind, selector, fmt)
         return
@@ -247,6 +267,63 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
             click.echo(f"      cases: {shown}")
         elif e.status == "rule":
             click.echo("      cases: none yet")
+
+
+@cli.command()
+@case_argument
+@input_options
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to this file instead of standard output.")
+def export(case_file: str, board, room, game, events, output: str | None) -> None:
+    """Write CASE back out as a PBN game, with the ruling in notes and commentary."""
+    from engine.pbn import write_pbn
+
+    text = write_pbn(_rule_or_fail(load_or_fail(case_file, board, room, game, events)))
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-q", "--quiet", is_flag=True, help="Print only the problems and the summary.")
+def check(files: tuple, quiet: bool) -> None:
+    """Read every game of PBN and LIN FILES and check each record against its deal.
+
+    Exit status 1 when any game has a problem (each named by file, game and field).
+    """
+    from engine import lin, pbn
+
+    bad = total = 0
+    for path in files:
+        try:
+            if path.lower().endswith(".lin"):
+                items = [(f"deal {b.number}", lambda b=b: lin.board_record(b, path)) for b in lin.load_boards(path)]
+            else:
+                items = [(g.label, lambda g=g: pbn.board_record(g)) for g in pbn.load_games(path)]
+        except CaseError as exc:
+            click.echo(f"ERROR {exc}")
+            bad += 1
+            continue
+        for label, make in items:
+            total += 1
+            try:
+                record = make()
+                case = pbn.build_case(record)
+                ruling = rule_case(case)
+            except CaseError as exc:
+                bad += 1
+                click.echo(f"ERROR {exc}")
+                continue
+            if not quiet:
+                found = sorted({c.kind for c in ruling.conclusions if c.kind not in ("trick_won",)})
+                tricks = len(record.tricks)
+                click.echo(f"ok    {path}: {record.label}: {case.contract} by {case.declarer}, {tricks} trick(s) "
+                           f"recorded" + (f"; {', '.join(found)}" if found else "; no irregularity"))
+    click.echo(f"\n{total - bad} ok, {bad} with problems, {total} games")
+    if bad:
+        sys.exit(EXIT_FAILED)
 
 
 def main() -> None:

@@ -839,21 +839,25 @@ def _near(pattern, b: dict, wm: _WorkingMemory) -> tuple[list, list]:
     constraints = [(k, c) for k, c in pattern.items() if not Fact.is_special(k)]
     scored = []
     for item in items:
-        ok, same, bad = 0, 0, []
+        ok, same, bad, flags = 0, 0, [], []
         for key, c in constraints:
             if not _informative(c, b):
                 continue
             if key not in item.fact:
                 bad.append((key, None))
+                flags.append(False)
                 continue
             if _match_field(c, item.fact[key], b) is None:
                 bad.append((key, item.fact[key]))
+                flags.append(False)
             else:
                 ok += 1
+                flags.append(True)
                 same += isinstance(c, W)  # the same trick, seat, side as the other conditions
-        scored.append(((same, ok), -len(bad), item, bad))
+        # Closest first: most of the same identities, then most conditions met, then the earlier ones.
+        scored.append(((same, ok, tuple(flags)), -len(bad), item, bad))
     best = max(s[0] for s in scored)
-    if best == (0, 0):
+    if best[:2] == (0, 0):
         wanted = " and ".join(f"{k} {_constraint_text(k, c, b)}" for k, c in constraints if _informative(c, b))
         shown = "; ".join(f"{_item_sentence(i)} ({i.id})" for i in items[:3]) + ("; ..." if len(items) > 3 else "")
         return [f"none of the ruling's {len(items)} {kind} facts has {wanted} (it has: {shown})"], \
