@@ -31,6 +31,20 @@ DEFAULT_CASES = ROOT / "cases"
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                              show_default=True, help="Output as readable text or as JSON.")
 case_argument = click.argument("case_file", metavar="CASE", type=click.Path(dir_okay=False))
+view_option = click.option("--view", type=click.Choice(["auto", "plain", "rich"]), default="auto", show_default=True,
+                           help="rich: hand diagram, trick table and trace tree (the default on a terminal); "
+                                "plain: text (the default otherwise).")
+
+
+def _rich_wanted(view: str) -> bool:
+    return view == "rich" or (view == "auto" and sys.stdout.isatty())
+
+
+def _print_rich(renderable) -> None:
+    from engine.view import console
+
+    out = sys.stdout
+    console(file=out, color=True if out.isatty() else None).print(renderable)
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
@@ -67,7 +81,8 @@ def cli() -> None:
 @case_argument
 @input_options
 @format_option
-def rule(case_file: str, board, room, game, events, fmt: str) -> None:
+@view_option
+def rule(case_file: str, board, room, game, events, fmt: str, view: str) -> None:
     """Rule on CASE: what happened, the rectification with its clauses, the result.
 
     CASE is a case file (YAML), or a PBN or LIN file with --board (and
@@ -75,6 +90,11 @@ def rule(case_file: str, board, room, game, events, fmt: str) -> None:
     on the next board).
     """
     ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
+    if fmt == "text" and _rich_wanted(view):
+        from engine.view import rich_ruling
+
+        _print_rich(rich_ruling(ruling))
+        return
     click.echo(dumps(ruling_json(ruling)) if fmt == "json" else ruling_text(ruling))
 
 
@@ -93,7 +113,9 @@ def _rule_or_fail(case):
               help="Explain why the ruling has no KIND conclusion (with the FIELD=VALUE given): for each rule "
                    "that could conclude it, the first condition that failed and the facts it looked at.")
 @format_option
-def explain(case_file: str, selector: tuple, board, room, game, events, why_not_kind: str | None, fmt: str) -> None:
+@view_option
+def explain(case_file: str, selector: tuple, board, room, game, events, why_not_kind: str | None, fmt: str,
+            view: str) -> None:
     """Show how each conclusion was reached, back to the table; or, with --why-not, why one was not.
 
     CONCLUSION picks one: an id (c12), a kind (trick_transfer) or a kind with
@@ -121,6 +143,13 @@ def explain(case_file: str, selector: tuple, board, room, game, events, why_not_
                           "conclusions": data["conclusions"], "facts": data["facts"], "trace": data["trace"]}))
         return
     kb = _knowledge()
+    if _rich_wanted(view):
+        from rich.console import Group
+
+        from engine.view import rich_trace
+
+        _print_rich(Group(*(rich_trace(ruling, c, kb) for c in chosen)))
+        return
     click.echo("\n\n".join(explain_tree(ruling, c, kb) for c in chosen))
 
 
