@@ -84,7 +84,8 @@ def trick_rows(ruling: Ruling) -> list[dict]:
                 else:
                     cell["refused"] = p.card
             if (t.number, p.seat) in revokes and revokes[(t.number, p.seat)].fields.get("card") == p.card:
-                cell["revoke"] = True
+                cell["revoke_card"] = p.card
+            cell["revoke"] = cell.get("revoke_card") == cell["card"]
         rows.append({"trick": t.number, "leader": t.plays[0].seat if t.plays else None, "cards": cells,
                      "winner": t.winner, "winning_card": t.winning_card,
                      "order": [p.seat for p in t.plays], "marks": marks.get(t.number, [])})
@@ -103,7 +104,8 @@ def trick_table_lines(ruling: Ruling, symbols: bool = False) -> list[str]:
                 continue
             text = card_text(cell["card"], symbols)
             if cell["replaced"]:
-                text = "/".join(card_text(x, symbols) for x in cell["replaced"]) + ">" + text
+                text = "/".join(card_text(x, symbols) + ("!" if x == cell.get("revoke_card") else "")
+                                for x in cell["replaced"]) + ">" + text
             if cell["revoke"]:
                 text += "!"
             cells.append(f"{text:<8}")
