@@ -355,6 +355,70 @@ def check(files: tuple, quiet: bool) -> None:
         sys.exit(EXIT_FAILED)
 
 
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@input_options
+@click.option("--answers", "answers_file", type=click.File("r"), default=None,
+              help="Read the answers from this file, one a line ('-' for standard input); "
+                   "without it, from standard input.")
+@click.option("--limit", type=int, default=None, help="Ask about at most this many cases.")
+@click.option("--shuffle", is_flag=True, help="Take the cases in a random order (see --seed).")
+@click.option("--seed", type=int, default=None, help="Seed for --shuffle, to repeat an order.")
+@click.option("--plain-cards", is_flag=True, help="Suit letters (S H D C) instead of symbols.")
+def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, seed, plain_cards) -> None:
+    """Turn the casebook (or PATHS: case files, folders, PBN or LIN files) into exercises.
+
+    Shows each deal and its play, asks the director's questions in the order
+    the trace answers them, checks every answer against the engine's ruling,
+    explains a wrong one (the rule, its clause, why not the answer given) and
+    ends with the score.
+    """
+    import random
+
+    from engine import quiz as Q
+    from engine.sources import is_board_file
+
+    cases = []
+    for path in paths or [str(DEFAULT_CASES)]:
+        if is_board_file(path):
+            if board is not None or game is not None:
+                cases.append(load_or_fail(path, board, room, game, events))
+            else:
+                cases.extend(_all_boards(path))
+        else:
+            files = collect([path])
+            if not files:
+                fail(f"{path}: no case files found")
+            cases.extend(load_or_fail(str(f)) for f in files)
+    if shuffle:
+        random.Random(seed).shuffle(cases)
+    if limit is not None:
+        cases = cases[:max(limit, 0)]
+    rulings = [_rule_or_fail(c) for c in cases]
+    stream = answers_file if answers_file is not None else sys.stdin
+    if stream is sys.stdin and sys.stdin.isatty():
+        def interactive():
+            while True:
+                yield click.prompt("your answer", default="", show_default=False)
+        answers = interactive()
+    else:
+        answers = Q.answer_lines(stream)
+    Q.run(rulings, answers, click.echo, _knowledge(), symbols=not plain_cards)
+
+
+def _all_boards(path: str) -> list:
+    from engine import lin, pbn
+
+    try:
+        if path.lower().endswith(".lin"):
+            records = [lin.board_record(b, path) for b in lin.load_boards(path)]
+        else:
+            records = [pbn.board_record(g) for g in pbn.load_games(path)]
+        return [pbn.build_case(r) for r in records]
+    except CaseError as exc:
+        fail(str(exc))
+
+
 def main() -> None:
     try:
         cli(standalone_mode=True)

@@ -92,9 +92,13 @@ def trick_rows(ruling: Ruling) -> list[dict]:
     return rows
 
 
-def trick_table_lines(ruling: Ruling, symbols: bool = False) -> list[str]:
-    """The trick table as plain text: a column per seat, ``!`` on a revoke card, the law's marks."""
-    out = [f"{'':>3}  {'lead':<5} " + " ".join(f"{C.SEAT_NAMES[s]:<8}" for s in C.SEATS) + f" {'won by':<7} marks"]
+def trick_table_lines(ruling: Ruling, symbols: bool = False, marks: bool = True) -> list[str]:
+    """The trick table as plain text: a column per seat, ``!`` on a revoke card, the law's marks.
+
+    ``marks=False`` leaves out what the law made of the play (for exercises).
+    """
+    out = [f"{'':>3}  {'lead':<5} " + " ".join(f"{C.SEAT_NAMES[s]:<8}" for s in C.SEATS) + f" {'won by':<7}"
+           + (" marks" if marks else "")]
     for row in trick_rows(ruling):
         cells = []
         for s in C.SEATS:
@@ -104,15 +108,17 @@ def trick_table_lines(ruling: Ruling, symbols: bool = False) -> list[str]:
                 continue
             text = card_text(cell["card"], symbols)
             if cell["replaced"]:
-                text = "/".join(card_text(x, symbols) + ("!" if x == cell.get("revoke_card") else "")
+                text = "/".join(card_text(x, symbols) + ("!" if marks and x == cell.get("revoke_card") else "")
                                 for x in cell["replaced"]) + ">" + text
-            if cell["revoke"]:
+            if cell["revoke"] and marks:
                 text += "!"
             cells.append(f"{text:<8}")
         won = C.SEAT_NAMES[row["winner"]] if row["winner"] else ""
         lead = C.SEAT_NAMES[row["leader"]][0] if row["leader"] else ""
-        out.append(f"{row['trick']:>3}  {lead:<5} " + " ".join(cells) + f" {won:<7} "
-                   + "; ".join(m["text"] for m in row["marks"]))
+        line = f"{row['trick']:>3}  {lead:<5} " + " ".join(cells) + f" {won:<7}"
+        if marks:
+            line += " " + "; ".join(m["text"] for m in row["marks"])
+        out.append(line.rstrip())
     return out
 
 
