@@ -419,6 +419,36 @@ def _all_boards(path: str) -> list:
         fail(str(exc))
 
 
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--host", default="127.0.0.1", show_default=True, help="A loopback address (127.0.0.1, ::1, localhost).")
+@click.option("--port", type=int, default=8765, show_default=True, help="The port (0: any free one).")
+def serve(paths: tuple, host: str, port: int) -> None:
+    """Serve the local page: open a case or PBN/LIN file, see the deal, step through the play,
+    unfold each conclusion's trace and why-not.
+
+    PATHS are the folders or files offered on the page (default: the casebook and
+    examples/). The page is served on this machine only (a loopback address).
+    """
+    from engine.web import NotLoopback, make_server
+
+    roots = list(paths) or [str(p) for p in (DEFAULT_CASES, DEFAULT_CASES.parent / "examples") if p.exists()]
+    try:
+        server = make_server(roots, host, port)
+    except NotLoopback as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"Serving {', '.join(roots)} on http://{shown}:{server.server_address[1]}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
 def main() -> None:
     try:
         cli(standalone_mode=True)
