@@ -597,6 +597,16 @@ needs("penalty_card", "{card} is a penalty card of {seat}", "{card} is not a pen
 needs("correction_not_allowed", "{seat}'s substitute in {trick} is refused", "{seat}'s substitute in {trick} is not refused")
 needs("trick_transfer", "tricks pass for {seat}'s revoke in {trick}", "no tricks pass for {seat}'s revoke in {trick}")
 
+# What it means that the table facts have none of a kind (only what some rule can match is asserted).
+EMPTY = {
+    "card_played": "no card in the record was played by a seat that failed to follow suit while holding the "
+                   "suit led, or was withdrawn or replaced (only such plays are asserted as card_played)",
+    "legal_alternative": "the ruling has no legal_alternative: nobody failed to follow suit while holding it",
+    "attention_drawn": "nobody drew attention to a possible revoke during the play (no attention_drawn event)",
+    "withdrawal": "no card in the record was replaced by another",
+    "holding": "no revoke in trick 12 needed the last two cards of a hand (holding facts are asserted only then)",
+}
+
 UNBOUND = {"trick": "some trick", "seat": "a player", "card": "a card", "side": "a side", "count": "some",
            "by": "a player", "asked": "a player", "act": "some act", "won_trick": "some trick",
            "substitute": "another card", "declarer": "someone", "tricks": "some", "to": "a side"}
@@ -834,6 +844,8 @@ def _near(pattern, b: dict, wm: _WorkingMemory) -> tuple[list, list]:
     items = wm.of(cls)
     kind = cls.kind
     if not items:
+        if kind in EMPTY:
+            return [EMPTY[kind]], []
         origin = "no rule concluded one" if issubclass(cls, Conclusion) else "the table facts have none"
         return [f"the ruling has no {kind} at all ({origin})"], []
     constraints = [(k, c) for k, c in pattern.items() if not Fact.is_special(k)]
