@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import cards as C
+from .caseio import FIELD_PARSERS
 from .clause import ClauseIdError, canonical
 from .compat import AND, ANDFC, L, NOT, NOTFC, OR, ORFC, TEST, Fact, InitialFact, P, W
 from .facts import Conclusion, conclusion_types, table_fact_types
@@ -135,20 +136,13 @@ def parse_wanted(pairs) -> dict:
 
 
 def coerce(key: str, text: str):
-    """A field value as typed on the command line, in the facts' notation."""
-    try:
-        if key in ("seat", "by", "asked", "declarer", "dummy"):
-            return C.parse_seat(text)
-        if key in ("to", "side", "non_offenders"):
-            return C.parse_side(text)
-        if key in ("card", "substitute"):
-            return C.parse_card(text)
-        if key == "suit":
-            return C.parse_suit(text)
-        if key == "law":
-            return canonical(text)
-    except (C.NotationError, ClauseIdError) as exc:
-        raise WhyNotError(f"{key}={text}: {exc}")
+    """A field value as typed on the command line, in the facts' notation (case-file parsers)."""
+    parser = NOTATION.get(key)
+    if parser is not None:
+        try:
+            return parser(text)
+        except (C.NotationError, ClauseIdError) as exc:
+            raise WhyNotError(f"{key}={text}: {exc}")
     if re.fullmatch(r"-?\d+", text):
         return int(text)
     if text.lower() in ("true", "yes"):
@@ -156,6 +150,12 @@ def coerce(key: str, text: str):
     if text.lower() in ("false", "no"):
         return False
     return text
+
+
+# Fields written in card notation: the case files' parsers, and a few conclusion fields beside them.
+NOTATION = {**{k: FIELD_PARSERS[k] for k in ("by", "seat", "asked", "side", "card", "suit")},
+            "to": C.parse_side, "non_offenders": C.parse_side, "substitute": C.parse_card,
+            "declarer": C.parse_seat, "dummy": C.parse_seat, "law": canonical}
 
 
 def _fields_match(fields: dict, wanted: dict) -> bool:
