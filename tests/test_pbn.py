@@ -93,6 +93,18 @@ def test_lin_string_with_rooms_and_claim():
         lin.board_record(boards[1], "x.lin")
 
 
+def test_lin_without_player_names():
+    """No pn|: the same reading; md with all four hands given."""
+    text = ("md|2S2345H2345D234C23,S6789H6789D5678C4,SAKQHAKQDAKQCAKQJ,STJHTJDT9JCT98765|sv|e|"
+            "mb|p|mb|7N|mb|p|mb|p|mb|p|pc|ST|pc|S2|pc|S6|pc|SA|")
+    (record,) = lin.parse_string(text, "y.lin")
+    assert (record.fields["dealer"], record.fields["vulnerable"]) == ("W", "EW")
+    assert (record.fields["contract"], record.fields["declarer"]) == ("7NT", "N")
+    assert [(p.seat, p.card) for p in record.tricks[0]] == [("E", "ST"), ("S", "S2"), ("W", "S6"), ("N", "SA")]
+    ruling = rule_case(pbn.build_case(record))
+    assert ruling.table.tricks[0].winner == "N" and not ruling.notes[:-1]
+
+
 # -- the project's own PBN file with revokes ----------------------------------------------
 
 
