@@ -623,7 +623,8 @@ def write_pbn(ruling, event: str | None = None) -> str:
     notes: list = []
     revokes = {(c.fields["trick"], c.fields["seat"], c.fields.get("card")) for c in ruling.conclusions
                if c.kind == "revoke"}
-    out_of_turn = {(n["trick"], n["seat"]) for n in ruling.notes if n.get("subject") == "lead_out_of_turn"}
+    out_of_turn = {(t.number, t.effective[0][0]) for t in table.tricks  # the mechanics, whatever law rules on it
+                   if t.effective and t.expected_leader and t.effective[0][0] != t.expected_leader}
     ruling_lines = [c for c in ruling.conclusions if c.kind not in ("trick_won",)]
     if table.tricks:
         first = table.tricks[0].effective[0][0] if table.tricks[0].effective else table.opening_leader

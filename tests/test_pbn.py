@@ -194,8 +194,8 @@ def test_lead_out_of_turn_marker_is_read(tmp_path):
     text = BOARD3.replace("S7 S3 D5 ST", "S7 S3 D5^L ST").replace('[Result "10"]\n', "")
     ruling = rule_case(load_input(one_game(tmp_path, text), board=3))
     trick5 = ruling.table.tricks[4]
-    assert trick5.plays[0].seat == "E"
-    assert any(n["subject"] == "lead_out_of_turn" and n["trick"] == 5 for n in ruling.notes)
+    assert trick5.plays[0].seat == "E" and trick5.expected_leader == "N"
+    assert "D5^L" in pbn.write_pbn(ruling)  # and written back with its mark
 
 
 def test_comments_notes_and_glyphs(tmp_path):
