@@ -63,13 +63,18 @@ def parse_position(value) -> Position:
 
 @dataclass(frozen=True)
 class Entry:
-    """One card in the record, as written: trick t (1-based), i-th entry (0-based)."""
+    """One card in the record, as written: trick t (1-based), i-th entry (0-based).
+
+    ``extra`` holds further cards the seat put on the trick at the same time
+    (written ``E:H7+H3``: both left the hand; 58B, 67B2).
+    """
 
     trick: int
     index: int
     seat: str
     card: str
     where: str  # field path, for messages
+    extra: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,23 @@ EVENT_FIELDS: dict[str, tuple[set, set]] = {
     "next_board_call": (set(), {"side", "by"}),
     "round_ended": (set(), set()),
     "hands_returned": (set(), set()),
+    # Laws 47-60, 65-67 (docs/play-irregularities.md)
+    "card_exposed": ({"seat", "card", "how"}, {"by"}),
+    "option_chosen": ({"by", "option"}, {"suit", "card", "seat"}),
+    "hand_faced": ({"by"}, set()),
+    "dummy_seen": ({"by"}, set()),
+    "inspection_requested": ({"by", "what"}, set()),
+    "cards_disarranged": ({"by"}, set()),
+    "trick_disputed": ({"by", "trick"}, set()),
 }
-SUBJECTS = {"revoke"}
+SUBJECTS = {"revoke", "lead_out_of_turn", "premature_play", "exposed_card", "penalty_card", "defective_trick"}
+EXPOSURES = {"dropped", "simultaneous", "shown", "named", "premature_lead", "deliberate"}
+OPTIONS = {"accept_lead", "refuse_lead", "spread_hand", "proper_lead", "require_lead", "forbid_lead",
+           "no_lead_restriction", "designate_penalty_card", "play_highest", "play_lowest", "forbid_suit",
+           "accept_play", "require_penalty_card", "designate_partner_card"}
+OPTIONS_WITH = {"require_lead": "suit", "forbid_lead": "suit", "forbid_suit": "suit",
+                "designate_penalty_card": "card", "designate_partner_card": "card"}
+INSPECTIONS = {"current_trick", "own_card", "quitted_trick", "all_cards"}
 
 
 def register_event(kind: str, required: set, optional: set = frozenset()) -> None:
@@ -272,7 +292,7 @@ def _check_deal(hands: dict[str, list[str]], err) -> None:
     # 4 x 13 distinct cards of a 52-card deck: complete by counting.
 
 
-def _parse_entry(item, where: str, err) -> tuple[str, str]:
+def _parse_entry(item, where: str, err) -> tuple[str, list[str]]:
     if isinstance(item, dict) and len(item) == 1:
         (seat, card), = item.items()
     elif isinstance(item, str) and ":" in item:
@@ -280,7 +300,10 @@ def _parse_entry(item, where: str, err) -> tuple[str, str]:
     else:
         raise err(where, f"{item!r} is not a played card (SEAT:CARD, e.g. W:HK)")
     try:
-        return C.parse_seat(seat), C.parse_card(card)
+        cards = [C.parse_card(c) for c in str(card).split("+")]
+        if len(set(cards)) != len(cards):
+            raise C.NotationError(f"{card!r} names the same card twice")
+        return C.parse_seat(seat), cards
     except C.NotationError as exc:
         raise err(where, str(exc))
 
@@ -298,8 +321,8 @@ def _parse_play(play, err) -> list[list[Entry]]:
         entries = []
         for i, item in enumerate(trick):
             where = f"{where_t}[{i + 1}]"
-            seat, card = _parse_entry(item, where, err)
-            entries.append(Entry(t, i, seat, card, where))
+            seat, cards = _parse_entry(item, where, err)
+            entries.append(Entry(t, i, seat, cards[0], where, tuple(cards[1:])))
         tricks.append(entries)
     return tricks
 
@@ -357,6 +380,14 @@ def _subject(value):
     return str(value)
 
 
+def _one_of(values: set, what: str):
+    def parse(value):
+        if str(value) not in values:
+            raise C.NotationError(f"unknown {what} {value!r} (known: {', '.join(sorted(values))})")
+        return str(value)
+    return parse
+
+
 def _cards(value):
     if not isinstance(value, list):
         raise C.NotationError(f"{value!r} is not a list of cards")
@@ -370,6 +401,8 @@ FIELD_PARSERS = {
     "side": C.parse_side, "card": C.parse_card, "cards": _cards, "suit": C.parse_suit,
     "trick": _trick_number, "for_trick": _trick_number, "tricks": _trick_count,
     "accepted": _boolean, "subject": _subject,
+    "how": _one_of(EXPOSURES, "exposure"), "option": _one_of(OPTIONS, "option"),
+    "what": _one_of(INSPECTIONS, "inspection"),
 }
 
 
@@ -388,6 +421,10 @@ def _check_event_fields(kind: str, fields: dict, where: str, err) -> dict:
             clean["side"] = C.side_of(clean["by"])
     if kind == "attention_drawn":
         clean.setdefault("subject", "revoke")
+    if kind == "option_chosen" and clean["option"] in OPTIONS_WITH and OPTIONS_WITH[clean["option"]] not in clean:
+        raise err(where, f"option {clean['option']} needs {OPTIONS_WITH[clean['option']]}")
+    if kind == "card_exposed":
+        clean.setdefault("by", clean["seat"])
     return clean
 
 

@@ -85,8 +85,47 @@ class OrderedStrategy(DepthStrategy):
         return (activation.rule.salience, [-i for i in ids], activation.rule.__name__)
 
 
+def dispatch_by_type(matcher) -> None:
+    """Let the RETE root hand each fact only to the branch testing its type.
+
+    experta's root node offers every fact to the type check of every fact
+    type the rules use, and all but one fail.  Grouping the root's children
+    by the type they test gives the same matches with one lookup.  Children
+    that do not start with a type check (none in practice) still see every
+    fact.
+    """
+    from experta.matchers.rete.check import TypeCheck
+    from experta.matchers.rete.token import Token
+
+    root = matcher.root_node
+    by_type: dict = {}
+    always = []
+    for child in root.children:
+        check = getattr(child.node, "matcher", None)
+        if isinstance(check, TypeCheck):
+            by_type.setdefault(check.fact_type, []).append(child)
+        else:
+            always.append(child)
+
+    def add(fact):
+        token = Token.valid(fact)
+        for child in by_type.get(type(fact), ()):
+            child.callback(token)
+        for child in always:
+            child.callback(token)
+
+    def remove(fact):
+        token = Token.invalid(fact)
+        for child in by_type.get(type(fact), ()):
+            child.callback(token)
+        for child in always:
+            child.callback(token)
+
+    root.add, root.remove = add, remove
+
+
 __all__ = [
     "AND", "AS", "MATCH", "NOT", "OR", "TEST", "W", "P", "L",
     "Fact", "Field", "InitialFact", "KnowledgeEngine", "Rule",
-    "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION", "ANDFC", "ORFC", "NOTFC",
+    "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION", "dispatch_by_type", "ANDFC", "ORFC", "NOTFC",
 ]

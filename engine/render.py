@@ -13,9 +13,13 @@ from .knowledge import Knowledge, load
 from .ruling import Item, Ruling
 from .texts import SIDE_NAMES, describe_fact, seat
 
-MAIN_ORDER = ("revoke", "illegal_inquiry", "revoke_established", "revoke_must_be_corrected", "revoke_corrected",
-              "correction_not_allowed", "card_withdrawn", "penalty_card", "trick_stands", "legal_card_win",
-              "no_revoke_penalty", "trick_transfer", "option", "equity_review")
+IRREGULARITIES = ("lead_out_of_turn", "premature_play", "revoke", "illegal_inquiry", "defective_trick")
+MAIN_ORDER = IRREGULARITIES + (
+    "lead_accepted", "proper_lead_stands", "roles_switched", "revoke_established", "revoke_must_be_corrected",
+    "revoke_corrected", "correction_not_allowed", "retraction_not_allowed", "card_withdrawn", "penalty_card",
+    "obligation", "penalty_card_lifted", "cannot_comply", "play_accepted", "rectification_forfeited",
+    "no_rectification", "treated_as_claim", "trick_stands", "legal_card_win", "no_revoke_penalty", "trick_transfer",
+    "inspection", "ruled_against", "option", "equity_review")
 
 
 # ---------------------------------------------------------------------------
@@ -105,11 +109,24 @@ def ruling_text(r: Ruling) -> str:
     main = [c for c in r.conclusions if c.kind != "trick_won"]
     main.sort(key=lambda c: (MAIN_ORDER.index(c.kind) if c.kind in MAIN_ORDER else len(MAIN_ORDER), int(c.id[1:])))
     judgments = [c for c in main if c.kind == "equity_review"]
-    rulings = [c for c in main if c.kind != "equity_review"]
+    happened = [c for c in main if c.kind in IRREGULARITIES]
+    options = sorted((c for c in main if c.kind == "option"), key=_option_order)
+    rulings = [c for c in main if c.kind not in IRREGULARITIES and c.kind not in ("equity_review", "option")]
+    out.append("")
+    out.append("What happened")
+    if not happened:
+        out.append("  No irregularity that the implemented laws cover.")
+    for c in happened:
+        out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
+    if options:
+        out.append("")
+        out.append("Options the law gives (the director explains each)")
+        for c in options:
+            out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
     out.append("")
     out.append("Ruling")
     if not rulings:
-        out.append("  No irregularity that the implemented laws cover: the result stands.")
+        out.append("  Nothing to rectify: the result stands.")
     for c in rulings:
         out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
     if judgments:
@@ -129,6 +146,16 @@ def ruling_text(r: Ruling) -> str:
     out.append("")
     out.append(f"{len(r.steps)} rule firings; `explain` shows the reasoning behind each conclusion.")
     return "\n".join(out)
+
+
+OPTION_STAGES = ("54", "55", "53", "56", "57", "52", "51", "50", "62")
+
+
+def _option_order(c: Item):
+    """Options in the order the choices arise: the lead first, then its consequences."""
+    law = c.law
+    stage = next((i for i, p in enumerate(OPTION_STAGES) if law.startswith(p)), len(OPTION_STAGES))
+    return (c.fields.get("trick") or 0, stage, int(c.id[1:]))
 
 
 def trick_line(r: Ruling) -> str:

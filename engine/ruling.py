@@ -130,12 +130,22 @@ def _conclusions(firings: list[Firing]) -> list[Conclusion]:
     return [c for f in firings for c in f.conclusions]
 
 
+DUTIES = {"lead_suit", "not_lead_suit", "play_highest", "play_lowest", "not_play_suit", "play_card"}
+
+
 def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
-    annul, replay = set(), set()
+    """What the law's conclusions ask the mechanics to read differently (see module doc)."""
+    annul, replay, penalty, lifted, duties = set(), set(), set(), set(), set()
     concluded = _conclusions(firings)
     for c in concluded:
-        if c.kind == "correction_not_allowed":
+        if c.kind in ("correction_not_allowed", "retraction_not_allowed"):
             annul.add((c["trick"], c["seat"], c["index"]))
+        elif c.kind == "penalty_card":
+            penalty.add((c["seat"], c["card"], c["type"], c["moment"], c["law"]))
+        elif c.kind == "penalty_card_lifted":
+            lifted.add((c["seat"], c["card"], c["moment"]))
+        elif c.kind == "obligation" and c["duty"] in DUTIES:
+            duties.add((c["seat"], c["duty"], c.get("suit") or c.get("card"), c.get("trick"), c["moment"], c["law"]))
     corrected_in_record = {(p.trick, p.seat) for p in table.plays if p.replaces is not None and not p.synthetic}
     for c in concluded:
         if c.kind == "revoke_must_be_corrected" and c["law"] == "62D1":
@@ -145,7 +155,7 @@ def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
             cand = next((x for x in table.candidates if (x.play.trick, x.play.seat) == key), None)
             if cand and len(cand.legal) == 1 and len(table.case.play) == 13:
                 replay.add((key[0], key[1], cand.legal[0]))
-    return Adjustments(frozenset(annul), frozenset(replay))
+    return Adjustments(frozenset(annul), frozenset(replay), frozenset(penalty), frozenset(lifted), frozenset(duties))
 
 
 def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Firing], passes: int) -> Ruling:

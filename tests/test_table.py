@@ -160,10 +160,12 @@ def test_incomplete_record_without_result_is_not_counted():
     assert not build_table(base(play=play)).tally.known
 
 
-def test_lead_out_of_turn_is_a_note_not_an_error():
+def test_lead_out_of_turn_is_read_not_rejected():
     play = PLAY.replace("[N:SA, E:SJ, S:S8, W:S5]", "[E:SJ, S:S8, W:S5, N:SA]")
     t = build_table(base(play=play))
-    assert any(n["subject"] == "lead_out_of_turn" and n["trick"] == 3 for n in t.notes)
+    lead = t.tricks[2].plays[0]
+    assert (lead.out_of_turn, lead.proper, lead.fate) == ("lead", "N", "accepted_play")
+    assert t.tricks[2].leader == "E"
 
 
 @pytest.mark.parametrize("play_edit,events,fragment", [

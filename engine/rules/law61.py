@@ -5,7 +5,7 @@ to (iv) say how the director rules on an illegal question.
 """
 from ..cards import other_side
 from ..compat import MATCH, TEST
-from ..facts import AttentionDrawn, CardPlayed, EquityReview, IllegalInquiry, Revoke
+from ..facts import AttentionDrawn, CardPlayed, DutyBreach, EquityReview, IllegalInquiry, Revoke
 from .base import law_rule
 
 QUESTION_61_5_III = (
@@ -23,7 +23,15 @@ class Law61:
               concludes=(Revoke,))
     def law_61A_failure_to_follow(self, t, s, c, suit, side, role, i):
         self.conclude(Revoke(trick=t, seat=s, card=c, suit=suit, side=side, non_offenders=other_side(side),
-                             role=role, index=i))
+                             role=role, index=i, duty="follow_suit", faced=False))
+
+    @law_rule("61A",
+              DutyBreach(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, duty=MATCH.duty, suit=MATCH.suit,
+                         faced=MATCH.faced, side=MATCH.side, role=MATCH.role, index=MATCH.i),
+              concludes=(Revoke,), cites=("50E1", "50D"))
+    def law_61A_required_card_not_played(self, t, s, c, duty, suit, faced, side, role, i):
+        self.conclude(Revoke(trick=t, seat=s, card=c, suit=suit, side=side, non_offenders=other_side(side),
+                             role=role, index=i, duty=duty, faced=faced))
 
     @law_rule("61B",
               AttentionDrawn(by=MATCH.by, by_role="defender", asked=MATCH.asked, asked_role="defender",
