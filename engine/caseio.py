@@ -110,6 +110,7 @@ class Case:
 TOP_KEYS = {
     "id", "title", "edition", "source", "board", "deal", "contract", "declarer",
     "play", "events", "expect", "pbn", "vulnerable", "dealer", "result", "notes",
+    "lin", "room", "game",  # with pbn/lin: which deal of the file (docs/workbench.md)
 }
 
 # kind -> (required fields, optional fields).  A chapter that needs a new
@@ -201,8 +202,12 @@ def case_from_data(data: Any, path: str) -> Case:
     unknown = sorted(set(map(str, data)) - TOP_KEYS)
     if unknown:
         raise err(unknown[0], f"unknown key (allowed: {', '.join(sorted(TOP_KEYS))})")
-    if "pbn" in data:
-        raise err("pbn", "reading deals from PBN files is not implemented yet; give deal, contract, declarer and play")
+    if "pbn" in data or "lin" in data:  # deal, contract, declarer and play from that file (engine.sources)
+        from .sources import case_from_linked_file
+        return case_from_linked_file(data, path)
+    for key in ("room", "game"):
+        if key in data:
+            raise err(key, "names a deal of a PBN or LIN file: it goes with pbn or lin")
     for key in ("id", "deal", "contract", "declarer", "play"):
         if key not in data or data[key] is None:
             raise err(key, "missing")

@@ -47,6 +47,7 @@ from experta import (  # noqa: E402,F401
     Rule,
 )
 from experta.agenda import Agenda  # noqa: E402
+from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.whynot)
 from experta.strategies import DepthStrategy  # noqa: E402
 
 for _handler in list(_root.handlers):
@@ -126,5 +127,5 @@ def dispatch_by_type(matcher) -> None:
 __all__ = [
     "AND", "AS", "MATCH", "NOT", "OR", "TEST", "W", "P", "L",
     "Fact", "Field", "InitialFact", "KnowledgeEngine", "Rule",
-    "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION", "dispatch_by_type",
+    "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION", "dispatch_by_type", "ANDFC", "ORFC", "NOTFC",
 ]
