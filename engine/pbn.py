@@ -621,8 +621,10 @@ def write_pbn(ruling, event: str | None = None) -> str:
     out = ["% PBN 2.1", "% EXPORT", f"% written by bridge-td from case {case.id}", ""]
     out += [f'[{name} "{_quote(value)}"]' for name, value in tags]
     notes: list = []
+    # ^R marks a failure to follow suit; a revoke of another duty (a penalty card, a
+    # lead restriction) cannot be checked against the deal and is told in the notes.
     revokes = {(c.fields["trick"], c.fields["seat"], c.fields.get("card")) for c in ruling.conclusions
-               if c.kind == "revoke"}
+               if c.kind == "revoke" and c.fields.get("duty", "follow_suit") == "follow_suit"}
     out_of_turn = {(t.number, t.effective[0][0]) for t in table.tricks  # the mechanics, whatever law rules on it
                    if t.effective and t.expected_leader and t.effective[0][0] != t.expected_leader}
     ruling_lines = [c for c in ruling.conclusions if c.kind not in ("trick_won",)]
