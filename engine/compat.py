@@ -107,21 +107,14 @@ def dispatch_by_type(matcher) -> None:
         else:
             always.append(child)
 
-    def add(fact):
-        token = Token.valid(fact)
+    def send(token, fact):
         for child in by_type.get(type(fact), ()):
             child.callback(token)
         for child in always:
             child.callback(token)
 
-    def remove(fact):
-        token = Token.invalid(fact)
-        for child in by_type.get(type(fact), ()):
-            child.callback(token)
-        for child in always:
-            child.callback(token)
-
-    root.add, root.remove = add, remove
+    root.add = lambda fact: send(Token.valid(fact), fact)
+    root.remove = lambda fact: send(Token.invalid(fact), fact)
 
 
 __all__ = [
