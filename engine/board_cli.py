@@ -183,7 +183,7 @@ def _answers_section(r):
             f = item.fields
             spec = QUESTIONS[f["key"]]
             side = f" ({SIDE_NAMES[f['side']]})" if f.get("side") else ""
-            lines.append(f"- {f['key']}{side}: {f['text']} [{spec.law}]")
+            lines.append((f"{f['key']}{side}: {f['text']}", spec.law))
     return ("Director's answers", lines) if lines else None
 
 
@@ -193,13 +193,13 @@ def _adjusted_section(r):
              "total_points")
     for c in r.conclusions:
         if c.kind in kinds:
-            lines.append(f"- {c.text} [{c.law}]")
+            lines.append((c.text, c.law))
     if not lines:
         return None
     replaced = r.of_kind("result_cancelled") or r.of_kind("artificial_adjusted_score") or \
         r.of_kind("assigned_adjusted_score")
     if replaced and r.score is not None:
-        lines.insert(0, "The table result above does not stand as scored:")
+        return ("Score after the ruling (the table result above does not stand)", lines)
     return ("Score after the ruling", lines)
 
 

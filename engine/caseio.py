@@ -112,6 +112,7 @@ class Case:
 TOP_KEYS = {
     "id", "title", "edition", "source", "board", "deal", "contract", "declarer",
     "play", "events", "expect", "pbn", "vulnerable", "dealer", "result", "notes",
+    "lin", "room", "game",  # with pbn/lin: which deal of the file (docs/workbench.md)
 }
 
 # kind -> (required fields, optional fields).  A chapter that needs a new
@@ -224,8 +225,12 @@ def case_from_data(data: Any, path: str) -> Case:
     if unknown:
         allowed = sorted(TOP_KEYS | set(EXTRA_FIELDS) | {"deal_found"})
         raise err(unknown[0], f"unknown key (allowed: {', '.join(allowed)})")
-    if "pbn" in data:
-        raise err("pbn", "reading deals from PBN files is not implemented yet; give deal, contract, declarer and play")
+    if "pbn" in data or "lin" in data:  # deal, contract, declarer and play from that file (engine.sources)
+        from .sources import case_from_linked_file
+        return case_from_linked_file(data, path)
+    for key in ("room", "game"):
+        if key in data:
+            raise err(key, "names a deal of a PBN or LIN file: it goes with pbn or lin")
     given = {k for k, v in data.items() if v is not None}
     without_play = sorted(k for k, (_, ok) in EXTRA_FIELDS.items() if ok and k in given) + \
         (["deal_found"] if "deal_found" in given else [])

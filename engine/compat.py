@@ -47,6 +47,7 @@ from experta import (  # noqa: E402,F401
     Rule,
 )
 from experta.agenda import Agenda  # noqa: E402
+from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.whynot)
 from experta.strategies import DepthStrategy  # noqa: E402
 
 for _handler in list(_root.handlers):
@@ -106,21 +107,14 @@ def dispatch_by_type(matcher) -> None:
         else:
             always.append(child)
 
-    def add(fact):
-        token = Token.valid(fact)
+    def send(token, fact):
         for child in by_type.get(type(fact), ()):
             child.callback(token)
         for child in always:
             child.callback(token)
 
-    def remove(fact):
-        token = Token.invalid(fact)
-        for child in by_type.get(type(fact), ()):
-            child.callback(token)
-        for child in always:
-            child.callback(token)
-
-    root.add, root.remove = add, remove
+    root.add = lambda fact: send(Token.valid(fact), fact)
+    root.remove = lambda fact: send(Token.invalid(fact), fact)
 
 
 def only_changed_rules(matcher) -> None:
@@ -180,4 +174,5 @@ __all__ = [
     "AND", "AS", "MATCH", "NOT", "OR", "TEST", "W", "P", "L",
     "Fact", "Field", "InitialFact", "KnowledgeEngine", "Rule",
     "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION", "dispatch_by_type", "only_changed_rules",
+    "ANDFC", "ORFC", "NOTFC",
 ]

@@ -14,7 +14,7 @@ from .ruling import JUDGMENT_KINDS, Item, Ruling
 from .texts import SIDE_NAMES, describe_fact, seat
 
 # Chapters may add sections to the text ruling, after Result: functions
-# Ruling -> (title, [lines]) or None.
+# Ruling -> (title, [(sentence, clause)]) or None.
 TEXT_SECTIONS: list = []
 
 IRREGULARITIES = ("lead_out_of_turn", "premature_play", "revoke", "illegal_inquiry", "defective_trick")
@@ -117,38 +117,19 @@ def ruling_text(r: Ruling) -> str:
     happened = [c for c in main if c.kind in IRREGULARITIES]
     options = sorted((c for c in main if c.kind == "option"), key=_option_order)
     rulings = [c for c in main if c.kind not in IRREGULARITIES and c.kind not in JUDGMENT_KINDS + ("option",)]
-    out.append("")
-    out.append("What happened")
-    if not happened:
-        out.append("  No irregularity that the implemented laws cover.")
-    for c in happened:
-        out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
-    if options:
-        out.append("")
-        out.append("Options the law gives (the director explains each)")
-        for c in options:
-            out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
-    out.append("")
-    out.append("Ruling")
-    if not rulings:
-        out.append("  Nothing to rectify: the result stands.")
-    for c in rulings:
-        out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
-    if judgments:
-        out.append("")
-        out.append("For the director to judge (the engine does not decide these)")
-        for c in judgments:
-            out.append(_wrap(f"- {c.fields['question']} [{c.law}]", "  "))
+    _section(out, "What happened", [(c.text, c.law) for c in happened],
+             "No irregularity that the implemented laws cover.")
+    _section(out, "Options the law gives (the director explains each)", [(c.text, c.law) for c in options])
+    _section(out, "Ruling", [(c.text, c.law) for c in rulings], "Nothing to rectify: the result stands.")
+    _section(out, "For the director to judge (the engine does not decide these)",
+             [(c.fields["question"], c.law) for c in judgments])
     out.append("")
     out.append("Result")
     out.append("  " + result_line(r))
     for section in TEXT_SECTIONS:
         made = section(r)
         if made:
-            title, lines = made
-            out.append("")
-            out.append(title)
-            out.extend(_wrap(line, "  ") for line in lines)
+            _section(out, *made)
     if r.notes:
         out.append("")
         out.append("Notes")
@@ -168,6 +149,18 @@ def _option_order(c: Item):
     law = c.law
     stage = next((i for i, p in enumerate(OPTION_STAGES) if law.startswith(p)), len(OPTION_STAGES))
     return (c.fields.get("trick") or 0, stage, int(c.id[1:]))
+
+
+def _section(out: list, title: str, lines: list, empty: str | None = None) -> None:
+    """A titled list of sentences with their clauses; left out when empty and no ``empty`` text."""
+    if not lines and empty is None:
+        return
+    out.append("")
+    out.append(title)
+    if not lines:
+        out.append(f"  {empty}")
+    for text, law in lines:
+        out.append(_wrap(f"- {text} [{law}]", "  "))
 
 
 def trick_line(r: Ruling) -> str:

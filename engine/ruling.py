@@ -112,7 +112,10 @@ def rule_case(case: Case) -> Ruling:
                         f"({reread.problems[0].problem}); the tally follows the record as played"})
             break
         adjustments, table = wanted, reread
-        facts, firings = _run(table)
+        new_facts = table_facts(table)
+        if _same(new_facts, facts):
+            continue  # the law sees the same table: its conclusions are the ones it just drew
+        facts, firings = _run(table, new_facts)
     else:  # pragma: no cover - the law's requests settle in two passes
         table.notes.append({"subject": "unsettled", "trick": None, "seat": None, "laws": "",
                             "text": "the corrections the law requires did not settle; the last reading is shown"})
@@ -128,13 +131,20 @@ def rule_case(case: Case) -> Ruling:
     return ruling
 
 
-def _run(table: Table) -> tuple[list[TableFact], list[Firing]]:
+def _run(table: Table, facts: list | None = None) -> tuple[list[TableFact], list[Firing]]:
     eng = engine()
     eng.reset()
-    facts = table_facts(table)
+    facts = table_facts(table) if facts is None else facts
     eng.declare(*facts)
     eng.run()
     return facts, list(eng.firings)
+
+
+def _same(a: list, b: list) -> bool:
+    """Whether two lists of table facts are the same facts (ignoring experta's bookkeeping keys)."""
+    def plain(f):
+        return {k: v for k, v in f.items() if not str(k).startswith("__")}
+    return len(a) == len(b) and all(type(x) is type(y) and plain(x) == plain(y) for x, y in zip(a, b))
 
 
 def _conclusions(firings: list[Firing]) -> list[Conclusion]:

@@ -3,44 +3,30 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from cli import cli
-from helpers import write
+from helpers import SMOKE_DEAL, smoke_play, write
 
 ROOT = Path(__file__).resolve().parent.parent
 
-GOOD = textwrap.dedent("""\
-    id: cli-east-ruffs
-    title: East ruffs a heart while holding one and leads the next trick
-    board: 3
-    deal: "N:AK32.A32.AK32.32 QJ4.KQJ4.5.KQJ54 T98.T98.QJT98.A9 765.765.764.T876"
-    contract: 3NT
-    declarer: S
-    play:
-      - [W:H7, N:HA, E:H4, S:H8]
-      - [N:DA, E:S4, S:D8, W:D4]
-      - [N:SA, E:SJ, S:S8, W:S5]
-      - [N:SK, E:SQ, S:S9, W:S6]
-      - [N:S3, E:D5, S:ST, W:S7]
-      - [S:DQ, W:D6, N:D2, E:C4]
-      - [S:DJ, W:D7, N:DK, E:C5]
-      - [N:D3, E:HJ, S:DT, W:C6]
-      - [S:D9, W:C7, N:S2, E:HQ]
-      - [S:CA, W:C8, N:C2, E:CJ]
-      - [S:C9, W:CT, N:C3, E:CQ]
-      - [E:CK, S:HT, W:H5, N:H2]
-      - [E:HK, S:H9, W:H6, N:H3]
-    expect:
-      conclusions:
-        - {kind: revoke, trick: 2, seat: E}
-        - {kind: revoke_established, trick: 2, seat: E, law: 63A1}
-        - {kind: trick_transfer, trick: 2, seat: E, tricks: 1, to: NS, law: 64A2}
-      declarer_tricks: 11
-    """)
+GOOD = (
+    "id: cli-east-ruffs\n"
+    "title: East discards a spade on a diamond while holding one, then plays to the next trick\n"
+    "board: 3\n"
+    f'deal: "{SMOKE_DEAL}"\n'
+    "contract: 3NT\n"
+    "declarer: S\n"
+    f"play:{smoke_play()}"
+    "expect:\n"
+    "  conclusions:\n"
+    "    - {kind: revoke, trick: 2, seat: E}\n"
+    "    - {kind: revoke_established, trick: 2, seat: E, law: 63A1}\n"
+    "    - {kind: trick_transfer, trick: 2, seat: E, tricks: 1, to: NS, law: 64A2}\n"
+    "  declarer_tricks: 11\n"
+)
 
 
 def test_rule_text(runner, tmp_path):
