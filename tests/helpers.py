@@ -83,3 +83,11 @@ def write(tmp_path, text, name="case.yaml"):
     p = tmp_path / name
     p.write_text(text)
     return str(p)
+
+
+def firings(eng, facts) -> list:
+    """Run ``eng`` afresh on ``facts``: each firing's rule and the conclusions it declared."""
+    eng.reset()
+    eng.declare(*facts)
+    eng.run()
+    return [(f.rule, [dict(c) for c in f.conclusions]) for f in eng.firings]
