@@ -35,7 +35,7 @@ class Law61:
 
     @law_rule("61B",
               AttentionDrawn(by=MATCH.by, by_role="defender", asked=MATCH.asked, asked_role="defender",
-                             trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
+                             subject="revoke", trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
               TEST(lambda by, asked: by != asked),
               concludes=(IllegalInquiry,), cites=("commentary 61.3", "commentary 61.5(i)"))
     def law_61B_defender_asks_partner(self, by, asked, t, s, m):
@@ -43,7 +43,7 @@ class Law61:
 
     @law_rule("commentary 61.5(iv)",
               AttentionDrawn(by=MATCH.by, by_role="dummy", asked=MATCH.asked, asked_role="defender",
-                             trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
+                             subject="revoke", trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
               concludes=(IllegalInquiry,), cites=("61B",))
     def commentary_61_5_iv_dummy_asks_defender(self, by, asked, t, s, m):
         self.conclude(IllegalInquiry(by=by, asked=asked, trick=t, seat=s, moment=m))
