@@ -1,4 +1,4 @@
-"""Command line: rule, explain, validate, laws.
+"""Command line: rule, explain, validate, laws, check, export, quiz, serve, score, consult.
 
 Rulings and reports go to stdout; diagnostics to stderr.
 
@@ -31,6 +31,20 @@ DEFAULT_CASES = ROOT / "cases"
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                              show_default=True, help="Output as readable text or as JSON.")
 case_argument = click.argument("case_file", metavar="CASE", type=click.Path(dir_okay=False))
+view_option = click.option("--view", type=click.Choice(["auto", "plain", "rich"]), default="auto", show_default=True,
+                           help="rich: hand diagram, trick table and trace tree (the default on a terminal); "
+                                "plain: text (the default otherwise).")
+
+
+def _rich_wanted(view: str) -> bool:
+    return view == "rich" or (view == "auto" and sys.stdout.isatty())
+
+
+def _print_rich(renderable) -> None:
+    from engine.view import console
+
+    out = sys.stdout
+    console(file=out, color=True if out.isatty() else None).print(renderable)
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
@@ -38,11 +52,24 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     sys.exit(code)
 
 
-def load_or_fail(path: str):
+def load_or_fail(path: str, board: int | None = None, room: str | None = None, game: int | None = None,
+                 events: str | None = None):
+    from engine.sources import load_input
+
     try:
-        return load_case(path)
+        return load_input(path, board, room, game, events)
     except CaseError as exc:
         fail(str(exc))
+
+
+def input_options(fn):
+    """--board, --room, --game, --events: choosing a deal of a PBN or LIN file and adding events."""
+    fn = click.option("--events", type=click.Path(dir_okay=False), default=None,
+                      help="With a PBN/LIN file: a YAML list of events (or a case file with events) for that board.")(fn)
+    fn = click.option("--game", type=int, default=None, help="With a PBN/LIN file: the N-th game of the file.")(fn)
+    fn = click.option("--room", default=None, help="With a PBN/LIN file: the room (Open, Closed) when a board was played twice.")(fn)
+    fn = click.option("--board", type=int, default=None, help="With a PBN/LIN file: the board to rule on.")(fn)
+    return fn
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -52,10 +79,22 @@ def cli() -> None:
 
 @cli.command()
 @case_argument
+@input_options
 @format_option
-def rule(case_file: str, fmt: str) -> None:
-    """Rule on CASE: what happened, the rectification with its clauses, the result."""
-    ruling = _rule_or_fail(load_or_fail(case_file))
+@view_option
+def rule(case_file: str, board, room, game, events, fmt: str, view: str) -> None:
+    """Rule on CASE: what happened, the rectification with its clauses, the result.
+
+    CASE is a case file (YAML), or a PBN or LIN file with --board (and
+    --events for what the record cannot show: attention drawn, claims, calls
+    on the next board).
+    """
+    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
+    if fmt == "text" and _rich_wanted(view):
+        from engine.view import rich_ruling
+
+        _print_rich(rich_ruling(ruling))
+        return
     click.echo(dumps(ruling_json(ruling)) if fmt == "json" else ruling_text(ruling))
 
 
@@ -68,20 +107,35 @@ def _rule_or_fail(case):
 
 @cli.command()
 @case_argument
-@click.argument("conclusion", required=False)
+@click.argument("selector", nargs=-1, metavar="[CONCLUSION | FIELD=VALUE ...]")
+@input_options
+@click.option("--why-not", "why_not_kind", metavar="KIND",
+              help="Explain why the ruling has no KIND conclusion (with the FIELD=VALUE given): for each rule "
+                   "that could conclude it, the first condition that failed and the facts it looked at.")
 @format_option
-def explain(case_file: str, conclusion: str | None, fmt: str) -> None:
-    """Show how each conclusion was reached, back to the table.
+@view_option
+def explain(case_file: str, selector: tuple, board, room, game, events, why_not_kind: str | None, fmt: str,
+            view: str) -> None:
+    """Show how each conclusion was reached, back to the table; or, with --why-not, why one was not.
 
     CONCLUSION picks one: an id (c12), a kind (trick_transfer) or a kind with
     fields (trick_transfer:trick=2,seat=E). Without it, every conclusion but
-    the trick winners is explained.
+    the trick winners is explained. With --why-not KIND, the arguments are
+    FIELD=VALUE pairs narrowing the conclusion asked about (tricks=2, seat=E,
+    law=64A1).
     """
-    ruling = _rule_or_fail(load_or_fail(case_file))
+    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
+    if why_not_kind:
+        _why_not(ruling, why_not_kind, selector, fmt)
+        return
+    if len(selector) > 1:
+        fail("explain takes one CONCLUSION (use --why-not KIND FIELD=VALUE ... to ask why one is missing)")
+    conclusion = selector[0] if selector else None
     chosen = find_conclusions(ruling, conclusion)
     if not chosen:
         kinds = sorted({c.kind for c in ruling.conclusions})
-        fail(f"no conclusion matches {conclusion!r} (this ruling has: {', '.join(kinds)})", EXIT_FAILED)
+        fail(f"no conclusion matches {conclusion!r} (this ruling has: {', '.join(kinds)}; "
+             f"--why-not KIND asks why one is missing)", EXIT_FAILED)
     if fmt == "json":
         data = ruling_json(ruling)
         wanted = {c.id for c in chosen}
@@ -89,7 +143,27 @@ def explain(case_file: str, conclusion: str | None, fmt: str) -> None:
                           "conclusions": data["conclusions"], "facts": data["facts"], "trace": data["trace"]}))
         return
     kb = _knowledge()
+    if _rich_wanted(view):
+        from rich.console import Group
+
+        from engine.view import rich_trace
+
+        _print_rich(Group(*(rich_trace(ruling, c, kb) for c in chosen)))
+        return
     click.echo("\n\n".join(explain_tree(ruling, c, kb) for c in chosen))
+
+
+def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
+    from engine.whynot import WhyNotError, parse_wanted, render, to_json, why_not
+
+    try:
+        answer = why_not(ruling, kind, parse_wanted(pairs))
+    except WhyNotError as exc:
+        fail(f"--why-not: {exc}")
+    if fmt == "json":
+        click.echo(dumps({"case": ruling.case.id, "why_not": to_json(answer)}))
+    else:
+        click.echo(render(answer, _knowledge()))
 
 
 @cli.command()
@@ -157,14 +231,28 @@ def _knowledge():
 @click.option("--law", "law", type=int, help="Only this law, e.g. 64.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Casebook used to find the cases exercising each clause (default: the bundled one).")
+@click.option("--tree", "tree", type=int, is_flag=False, flag_value=0, default=None, metavar="[LAW]",
+              help="Show each law's exception structure as a tree (which clause overrides which); "
+                   "--tree 64 for one law, --tree alone (or with --law) for all.")
 @format_option
-def laws(law: int | None, cases_dir: str | None, fmt: str) -> None:
+def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> None:
     """List the clauses in knowledge/, with the rules and cases behind each."""
     from engine.rules import LawEngine
 
     kb = _knowledge()
-    if law is not None and law not in kb.titles:
-        fail(f"law {law} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})", EXIT_BAD_INPUT)
+    for wanted in (law, tree or None):
+        if wanted is not None and wanted not in kb.titles:
+            fail(f"law {wanted} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})",
+                 EXIT_BAD_INPUT)
+    if tree is not None:
+        from engine import lawtree
+
+        chosen = [tree] if tree else ([law] if law is not None else kb.laws())
+        if fmt == "json":
+            click.echo(dumps([lawtree.to_json(kb, n) for n in chosen]))
+        else:
+            click.echo("\n\n".join(lawtree.render(kb, n) for n in chosen))
+        return
     rules_for = defaultdict(list)
     for r in LawEngine.law_rules():
         fn = r._wrapped
@@ -208,6 +296,163 @@ def laws(law: int | None, cases_dir: str | None, fmt: str) -> None:
             click.echo(f"      cases: {shown}")
         elif e.status == "rule":
             click.echo("      cases: none yet")
+
+
+@cli.command()
+@case_argument
+@input_options
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to this file instead of standard output.")
+def export(case_file: str, board, room, game, events, output: str | None) -> None:
+    """Write CASE back out as a PBN game, with the ruling in notes and commentary."""
+    from engine.pbn import write_pbn
+
+    text = write_pbn(_rule_or_fail(load_or_fail(case_file, board, room, game, events)))
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-q", "--quiet", is_flag=True, help="Print only the problems and the summary.")
+def check(files: tuple, quiet: bool) -> None:
+    """Read every game of PBN and LIN FILES and check each record against its deal.
+
+    Exit status 1 when any game has a problem (each named by file, game and field).
+    """
+    from engine import lin, pbn
+
+    bad = total = 0
+    for path in files:
+        try:
+            if path.lower().endswith(".lin"):
+                items = [(f"deal {b.number}", lambda b=b: lin.board_record(b, path)) for b in lin.load_boards(path)]
+            else:
+                items = [(g.label, lambda g=g: pbn.board_record(g)) for g in pbn.load_games(path)]
+        except CaseError as exc:
+            click.echo(f"ERROR {exc}")
+            bad += 1
+            continue
+        for label, make in items:
+            total += 1
+            try:
+                record = make()
+                case = pbn.build_case(record)
+                ruling = rule_case(case)
+            except CaseError as exc:
+                bad += 1
+                click.echo(f"ERROR {exc}")
+                continue
+            if not quiet:
+                found = sorted({c.kind for c in ruling.conclusions if c.kind not in ("trick_won",)})
+                tricks = len(record.tricks)
+                click.echo(f"ok    {path}: {record.label}: {case.contract} by {case.declarer}, {tricks} trick(s) "
+                           f"recorded" + (f"; {', '.join(found)}" if found else "; no irregularity"))
+    click.echo(f"\n{total - bad} ok, {bad} with problems, {total} games")
+    if bad:
+        sys.exit(EXIT_FAILED)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@input_options
+@click.option("--answers", "answers_file", type=click.File("r"), default=None,
+              help="Read the answers from this file, one a line ('-' for standard input); "
+                   "without it, from standard input.")
+@click.option("--limit", type=int, default=None, help="Ask about at most this many cases.")
+@click.option("--shuffle", is_flag=True, help="Take the cases in a random order (see --seed).")
+@click.option("--seed", type=int, default=None, help="Seed for --shuffle, to repeat an order.")
+@click.option("--plain-cards", is_flag=True, help="Suit letters (S H D C) instead of symbols.")
+def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, seed, plain_cards) -> None:
+    """Turn the casebook (or PATHS: case files, folders, PBN or LIN files) into exercises.
+
+    Shows each deal and its play, asks the director's questions in the order
+    the trace answers them, checks every answer against the engine's ruling,
+    explains a wrong one (the rule, its clause, why not the answer given) and
+    ends with the score.
+    """
+    import random
+
+    from engine import quiz as Q
+    from engine.sources import is_board_file
+
+    cases = []
+    for path in paths or [str(DEFAULT_CASES)]:
+        if is_board_file(path):
+            if board is not None or game is not None:
+                cases.append(load_or_fail(path, board, room, game, events))
+            else:
+                cases.extend(_all_boards(path))
+        else:
+            files = collect([path])
+            if not files:
+                fail(f"{path}: no case files found")
+            cases.extend(load_or_fail(str(f)) for f in files)
+    if shuffle:
+        random.Random(seed).shuffle(cases)
+    if limit is not None:
+        cases = cases[:max(limit, 0)]
+    rulings = [_rule_or_fail(c) for c in cases]
+    stream = answers_file if answers_file is not None else sys.stdin
+    if stream is sys.stdin and sys.stdin.isatty():
+        def interactive():
+            while True:
+                yield click.prompt("your answer", default="", show_default=False)
+        answers = interactive()
+    else:
+        answers = Q.answer_lines(stream)
+    Q.run(rulings, answers, click.echo, _knowledge(), symbols=not plain_cards)
+
+
+def _all_boards(path: str) -> list:
+    from engine import lin, pbn
+
+    try:
+        if path.lower().endswith(".lin"):
+            records = [lin.board_record(b, path) for b in lin.load_boards(path)]
+        else:
+            records = [pbn.board_record(g) for g in pbn.load_games(path)]
+        return [pbn.build_case(r) for r in records]
+    except CaseError as exc:
+        fail(str(exc))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--host", default="127.0.0.1", show_default=True, help="A loopback address (127.0.0.1, ::1, localhost).")
+@click.option("--port", type=int, default=8765, show_default=True, help="The port (0: any free one).")
+def serve(paths: tuple, host: str, port: int) -> None:
+    """Serve the local page: open a case or PBN/LIN file, see the deal, step through the play,
+    unfold each conclusion's trace and why-not.
+
+    PATHS are the folders or files offered on the page (default: the casebook and
+    examples/). The page is served on this machine only (a loopback address).
+    """
+    from engine.web import NotLoopback, make_server
+
+    roots = list(paths) or [str(p) for p in (DEFAULT_CASES, DEFAULT_CASES.parent / "examples") if p.exists()]
+    try:
+        server = make_server(roots, host, port)
+    except NotLoopback as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"Serving {', '.join(roots)} on http://{shown}:{server.server_address[1]}/ (Ctrl-C to stop)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+from engine.board_cli import consult, score  # noqa: E402  (Laws 6-16, 72-78: score and consult)
+
+cli.add_command(score)
+cli.add_command(consult)
 
 
 def main() -> None:

@@ -63,13 +63,18 @@ def parse_position(value) -> Position:
 
 @dataclass(frozen=True)
 class Entry:
-    """One card in the record, as written: trick t (1-based), i-th entry (0-based)."""
+    """One card in the record, as written: trick t (1-based), i-th entry (0-based).
+
+    ``extra`` holds further cards the seat put on the trick at the same time
+    (written ``E:H7+H3``: both left the hand; 58B, 67B2).
+    """
 
     trick: int
     index: int
     seat: str
     card: str
     where: str  # field path, for messages
+    extra: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -93,18 +98,21 @@ class Case:
     vulnerable: str | None  # None, NS, EW, All; None when unknown
     vulnerable_known: bool
     hands: dict[str, list[str]]
-    contract: C.Contract
-    declarer: str
+    contract: C.Contract | None  # None only in a ruling before or without play (see EXTRA_FIELDS)
+    declarer: str | None
     play: list[list[Entry]]
     events: list[Event]
     result: int | None
     expect: dict | None
     raw: dict = field(repr=False, default_factory=dict)
+    hands_found: dict | None = None  # deal_found: the pockets as found (counts may be wrong, Laws 13-14)
+    extra: dict = field(default_factory=dict)  # registered chapter fields, parsed (register_case_field)
 
 
 TOP_KEYS = {
     "id", "title", "edition", "source", "board", "deal", "contract", "declarer",
     "play", "events", "expect", "pbn", "vulnerable", "dealer", "result", "notes",
+    "lin", "room", "game",  # with pbn/lin: which deal of the file (docs/workbench.md)
 }
 
 # kind -> (required fields, optional fields).  A chapter that needs a new
@@ -118,13 +126,42 @@ EVENT_FIELDS: dict[str, tuple[set, set]] = {
     "next_board_call": (set(), {"side", "by"}),
     "round_ended": (set(), set()),
     "hands_returned": (set(), set()),
+    # Laws 47-60, 65-67 (docs/play-irregularities.md)
+    "card_exposed": ({"seat", "card", "how"}, {"by"}),
+    "option_chosen": ({"by", "option"}, {"suit", "card", "seat"}),
+    "hand_faced": ({"by"}, set()),
+    "dummy_seen": ({"by"}, set()),
+    "inspection_requested": ({"by", "what"}, set()),
+    "cards_disarranged": ({"by"}, set()),
+    "trick_disputed": ({"by", "trick"}, set()),
 }
-SUBJECTS = {"revoke"}
+SUBJECTS = {"revoke", "lead_out_of_turn", "premature_play", "exposed_card", "penalty_card", "defective_trick"}
+EXPOSURES = {"dropped", "simultaneous", "shown", "named", "premature_lead", "deliberate"}
+OPTIONS = {"accept_lead", "refuse_lead", "spread_hand", "proper_lead", "require_lead", "forbid_lead",
+           "no_lead_restriction", "designate_penalty_card", "play_highest", "play_lowest", "forbid_suit",
+           "accept_play", "require_penalty_card", "designate_partner_card"}
+OPTIONS_WITH = {"require_lead": "suit", "forbid_lead": "suit", "forbid_suit": "suit",
+                "designate_penalty_card": "card", "designate_partner_card": "card"}
+INSPECTIONS = {"current_trick", "own_card", "quitted_trick", "all_cards"}
 
 
 def register_event(kind: str, required: set, optional: set = frozenset()) -> None:
     """Declare an event kind a chapter reads (required and optional fields)."""
     EVENT_FIELDS[kind] = (set(required), set(optional))
+
+
+# Optional top-level fields a chapter reads: name -> (parser, allows_no_play).
+# ``parser(value, err, case)`` returns the checked value (kept in
+# ``Case.extra``) or raises ``err(field, problem)``; ``case`` is the case read
+# so far (deal, contract, board, and the chapter fields registered before).  A case may omit ``play`` (and then
+# ``contract`` and ``declarer``) only when it gives a field registered with
+# ``allows_no_play``: a ruling before play, or one that needs no play record.
+EXTRA_FIELDS: dict[str, tuple] = {}
+
+
+def register_case_field(name: str, parser, allows_no_play: bool = False) -> None:
+    """Declare an optional top-level case field a chapter reads."""
+    EXTRA_FIELDS[name] = (parser, allows_no_play)
 
 
 def register_subject(subject: str) -> None:
@@ -148,16 +185,22 @@ def board_vulnerability(board: int) -> str:
     return BOARD_VULNERABILITY[(board - 1) % 16]
 
 
-def load_yaml(path: str | Path) -> Any:
+def read_text(path: str | Path, what: str = "a case file") -> str:
+    """A UTF-8 input file's text, or a CaseError naming the file and the problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CaseError(str(path), "", "no such file")
     except IsADirectoryError:
-        raise CaseError(str(path), "", "is a directory, not a case file")
+        raise CaseError(str(path), "", f"is a directory, not {what}")
     except UnicodeDecodeError as exc:
         raise CaseError(str(path), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+
+
+def load_yaml(path: str | Path) -> Any:
+    path = Path(path)
+    text = read_text(path)
     try:
         return yaml.load(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
@@ -178,13 +221,31 @@ def case_from_data(data: Any, path: str) -> Case:
 
     if not isinstance(data, dict):
         raise err("", "a case file is a YAML mapping (id, deal, contract, declarer, play, ...)")
-    unknown = sorted(set(map(str, data)) - TOP_KEYS)
+    unknown = sorted(set(map(str, data)) - TOP_KEYS - set(EXTRA_FIELDS) - {"deal_found"})
     if unknown:
-        raise err(unknown[0], f"unknown key (allowed: {', '.join(sorted(TOP_KEYS))})")
-    if "pbn" in data:
-        raise err("pbn", "reading deals from PBN files is not implemented yet; give deal, contract, declarer and play")
-    for key in ("id", "deal", "contract", "declarer", "play"):
-        if key not in data or data[key] is None:
+        allowed = sorted(TOP_KEYS | set(EXTRA_FIELDS) | {"deal_found"})
+        raise err(unknown[0], f"unknown key (allowed: {', '.join(allowed)})")
+    if "pbn" in data or "lin" in data:  # deal, contract, declarer and play from that file (engine.sources)
+        from .sources import case_from_linked_file
+        return case_from_linked_file(data, path)
+    for key in ("room", "game"):
+        if key in data:
+            raise err(key, "names a deal of a PBN or LIN file: it goes with pbn or lin")
+    given = {k for k, v in data.items() if v is not None}
+    without_play = sorted(k for k, (_, ok) in EXTRA_FIELDS.items() if ok and k in given) + \
+        (["deal_found"] if "deal_found" in given else [])
+    required = ["id", "deal", "contract", "declarer", "play"]
+    if "play" not in given and without_play:
+        # A ruling before (or without) play: no play record, maybe no contract yet.
+        required = ["id"] if "deal_found" in given else ["id", "deal"]
+        if ("contract" in given) != ("declarer" in given):
+            key = "declarer" if "contract" in given else "contract"
+            raise err(key, "missing (a case without play gives contract and declarer together, or neither)")
+    for key in required:
+        if key not in given:
+            if key == "play" and EXTRA_FIELDS:
+                names = ", ".join(sorted([k for k, (_, ok) in EXTRA_FIELDS.items() if ok] + ["deal_found"]))
+                raise err(key, f"missing (a case may leave out play only when it gives one of: {names})")
             raise err(key, "missing")
 
     case_id = str(data["id"]).strip()
@@ -200,20 +261,26 @@ def case_from_data(data: Any, path: str) -> Case:
         if isinstance(board, bool) or not isinstance(board, int) or board < 1:
             raise err("board", f"{board!r} is not a board number (a positive whole number)")
 
-    try:
-        hands = C.parse_deal(data["deal"])
-    except C.NotationError as exc:
-        raise err("deal", str(exc))
-    _check_deal(hands, err)
+    hands_found = _parse_deal_found(data["deal_found"], err) if data.get("deal_found") is not None else None
+    if data.get("deal") is not None:
+        try:
+            hands = C.parse_deal(data["deal"])
+        except C.NotationError as exc:
+            raise err("deal", str(exc))
+        _check_deal(hands, err)
+    else:  # only a ruling before play on the pockets as found (Law 13): no correct deal is known
+        hands = {seat: list(cards) for seat, cards in hands_found.items()}
 
-    try:
-        contract = C.parse_contract(data["contract"])
-    except C.NotationError as exc:
-        raise err("contract", str(exc))
-    try:
-        declarer = C.parse_seat(data["declarer"])
-    except C.NotationError as exc:
-        raise err("declarer", str(exc))
+    contract = declarer = None
+    if data.get("contract") is not None:
+        try:
+            contract = C.parse_contract(data["contract"])
+        except C.NotationError as exc:
+            raise err("contract", str(exc))
+        try:
+            declarer = C.parse_seat(data["declarer"])
+        except C.NotationError as exc:
+            raise err("declarer", str(exc))
 
     dealer = None
     if data.get("dealer") is not None:
@@ -233,23 +300,32 @@ def case_from_data(data: Any, path: str) -> Case:
     elif board is not None:
         vulnerable, known = board_vulnerability(board), True
 
-    play = _parse_play(data["play"], err)
+    play = _parse_play(data["play"], err) if data.get("play") is not None else []
     events = _parse_events(data.get("events") or [], err)
 
     result = data.get("result")
     if result is not None and (isinstance(result, bool) or not isinstance(result, int) or not 0 <= result <= 13):
         raise err("result", f"{result!r} is not a number of tricks (0 to 13)")
+    if result is not None and contract is None:
+        raise err("result", "a result needs the contract and declarer it was played in")
+    if events and contract is None:
+        raise err("events", "events happen during play: give contract, declarer and play")
 
     expect = data.get("expect")
     if expect is not None:
         _check_expect(expect, err)
 
-    return Case(
+    case = Case(
         path=path, id=case_id, title=str(data.get("title", "")), edition=edition,
         source=str(data.get("source", "")), board=board, dealer=dealer,
         vulnerable=vulnerable, vulnerable_known=known, hands=hands, contract=contract,
         declarer=declarer, play=play, events=events, result=result, expect=expect, raw=data,
+        hands_found=hands_found,
     )
+    for name, (parser, _) in EXTRA_FIELDS.items():  # in registration order; a parser may read earlier ones
+        if data.get(name) is not None:
+            case.extra[name] = parser(data[name], err, case)
+    return case
 
 
 def _check_deal(hands: dict[str, list[str]], err) -> None:
@@ -267,7 +343,23 @@ def _check_deal(hands: dict[str, list[str]], err) -> None:
     # 4 x 13 distinct cards of a 52-card deck: complete by counting.
 
 
-def _parse_entry(item, where: str, err) -> tuple[str, str]:
+def _parse_deal_found(value, err) -> dict[str, list[str]]:
+    """The deal as found in the board's pockets: any counts, but each card at most once (Laws 13-14)."""
+    try:
+        hands = C.parse_deal(value)
+    except C.NotationError as exc:
+        raise err("deal_found", str(exc))
+    seen: dict[str, str] = {}
+    for seat in C.SEATS:
+        for card in hands[seat]:
+            if card in seen:
+                raise err("deal_found", f"{C.card_short(card)} is in {C.SEAT_NAMES[seen[card]]}'s pocket and "
+                                        f"{C.SEAT_NAMES[seat]}'s; a pack holds each card once")
+            seen[card] = seat
+    return hands
+
+
+def _parse_entry(item, where: str, err) -> tuple[str, list[str]]:
     if isinstance(item, dict) and len(item) == 1:
         (seat, card), = item.items()
     elif isinstance(item, str) and ":" in item:
@@ -275,7 +367,10 @@ def _parse_entry(item, where: str, err) -> tuple[str, str]:
     else:
         raise err(where, f"{item!r} is not a played card (SEAT:CARD, e.g. W:HK)")
     try:
-        return C.parse_seat(seat), C.parse_card(card)
+        cards = [C.parse_card(c) for c in str(card).split("+")]
+        if len(set(cards)) != len(cards):
+            raise C.NotationError(f"{card!r} names the same card twice")
+        return C.parse_seat(seat), cards
     except C.NotationError as exc:
         raise err(where, str(exc))
 
@@ -293,8 +388,8 @@ def _parse_play(play, err) -> list[list[Entry]]:
         entries = []
         for i, item in enumerate(trick):
             where = f"{where_t}[{i + 1}]"
-            seat, card = _parse_entry(item, where, err)
-            entries.append(Entry(t, i, seat, card, where))
+            seat, cards = _parse_entry(item, where, err)
+            entries.append(Entry(t, i, seat, cards[0], where, tuple(cards[1:])))
         tricks.append(entries)
     return tricks
 
@@ -352,6 +447,14 @@ def _subject(value):
     return str(value)
 
 
+def _one_of(values: set, what: str):
+    def parse(value):
+        if str(value) not in values:
+            raise C.NotationError(f"unknown {what} {value!r} (known: {', '.join(sorted(values))})")
+        return str(value)
+    return parse
+
+
 def _cards(value):
     if not isinstance(value, list):
         raise C.NotationError(f"{value!r} is not a list of cards")
@@ -365,6 +468,8 @@ FIELD_PARSERS = {
     "side": C.parse_side, "card": C.parse_card, "cards": _cards, "suit": C.parse_suit,
     "trick": _trick_number, "for_trick": _trick_number, "tricks": _trick_count,
     "accepted": _boolean, "subject": _subject,
+    "how": _one_of(EXPOSURES, "exposure"), "option": _one_of(OPTIONS, "option"),
+    "what": _one_of(INSPECTIONS, "inspection"),
 }
 
 
@@ -388,6 +493,10 @@ def _check_event_fields(kind: str, fields: dict, where: str, err) -> dict:
             clean["side"] = C.side_of(clean["by"])
     if kind == "attention_drawn":
         clean.setdefault("subject", "revoke")
+    if kind == "option_chosen" and clean["option"] in OPTIONS_WITH and OPTIONS_WITH[clean["option"]] not in clean:
+        raise err(where, f"option {clean['option']} needs {OPTIONS_WITH[clean['option']]}")
+    if kind == "card_exposed":
+        clean.setdefault("by", clean["seat"])
     return clean
 
 

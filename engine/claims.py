@@ -36,8 +36,8 @@ from .texts import SIDE_NAMES, describes, describes_fact, seat
 # Case-file vocabulary
 # ---------------------------------------------------------------------------
 
-CLAIM_HOW = ("statement", "curtail", "shown_cards")
-CONCESSION_HOW = ("statement", "abandoned_hand")
+CLAIM_FORMS = ("statement", "curtail", "shown_cards")
+CONCESSION_FORMS = ("statement", "abandoned_hand")
 
 
 @dataclass(frozen=True)
@@ -93,28 +93,21 @@ def parse_line(value) -> tuple:
     return tuple(steps)
 
 
-def _how(value):
+def _form(value):
     text = str(value)
-    if text not in CLAIM_HOW + CONCESSION_HOW:
+    if text not in CLAIM_FORMS + CONCESSION_FORMS:
         raise C.NotationError(f"{value!r} is not a way of claiming or conceding "
-                              f"(claim: {', '.join(CLAIM_HOW)}; concession: {', '.join(CONCESSION_HOW)})")
+                              f"(claim: {', '.join(CLAIM_FORMS)}; concession: {', '.join(CONCESSION_FORMS)})")
     return text
 
 
-def _text(value):
-    if not isinstance(value, str):
-        raise C.NotationError(f"{value!r} is not text")
-    return value
-
-
 register_field("line", parse_line)
-register_field("how", _how)
+register_field("form", _form)
 register_field("aware_of_trumps", _boolean)
 register_field("immediate", _boolean)
 register_field("agreed_result", _trick_count)
-register_field("statement", _text)
-register_event("claim", {"by", "tricks"}, {"accepted", "statement", "line", "how", "aware_of_trumps", "agreed_result"})
-register_event("concession", {"by", "tricks"}, {"accepted", "how", "agreed_result", "statement"})
+register_event("claim", {"by", "tricks"}, {"accepted", "statement", "line", "form", "aware_of_trumps", "agreed_result"})
+register_event("concession", {"by", "tricks"}, {"accepted", "form", "agreed_result", "statement"})
 register_event("objection", {"by"}, {"immediate"})
 register_event("acceptance_withdrawn", {"by"})
 register_event("correction_period_ended", set())
@@ -261,7 +254,7 @@ class ClaimEvent(TableFact):
     """
 
     kind = "claim_event"
-    shown = ("event", "by", "side", "tricks", "remaining", "how", "accepted", "line", "at")
+    shown = ("event", "by", "side", "tricks", "remaining", "form", "accepted", "line", "at")
     event = _f(str)
     by = _f(str)
     side = _f(str)
@@ -270,7 +263,7 @@ class ClaimEvent(TableFact):
     kept = _f(int)
     conceded = _f(int)
     remaining = _f(int)
-    how = _f(str)
+    form = _f(str)
     accepted = _f(bool)
     statement = _f(bool)
     line = _f(str)  # stated, from_text, none
@@ -404,20 +397,20 @@ class AnalysisUnavailable(TableFact):
 
 class ClaimMade(Conclusion):
     kind = "claim_made"
-    shown = ("by", "side", "tricks", "how")
+    shown = ("by", "side", "tricks", "form")
     by = _f(str)
     side = _f(str)
     tricks = _f(int)
-    how = _f(str)
+    form = _f(str)
 
 
 class ConcessionMade(Conclusion):
     kind = "concession_made"
-    shown = ("by", "side", "tricks", "how")
+    shown = ("by", "side", "tricks", "form")
     by = _f(str)
     side = _f(str)
     tricks = _f(int)
-    how = _f(str)
+    form = _f(str)
 
 
 class NotAClaim(Conclusion):
@@ -684,17 +677,19 @@ def claim_facts(table: Table) -> list:
     remaining = 13 - in_play["NS"] - in_play["EW"]
     n = e.get("tricks")
     kept = n if e.kind == "claim" else remaining - n
-    how = e.get("how") or "statement"
-    allowed = CLAIM_HOW if e.kind == "claim" else CONCESSION_HOW
-    if how not in allowed:
-        raise _err(table, f"{e.event.where}.how", f"{how!r} is not a way of making a {e.kind} "
+    form = e.get("form") or "statement"
+    allowed = CLAIM_FORMS if e.kind == "claim" else CONCESSION_FORMS
+    if form not in allowed:
+        raise _err(table, f"{e.event.where}.form", f"{form!r} is not a way of making a {e.kind} "
                                                   f"(one of {', '.join(allowed)})")
-    if how == "abandoned_hand" and n != remaining:
+    if form == "abandoned_hand" and n != remaining:
         raise _err(table, f"{e.event.where}.tricks", f"a player who abandons his hand concedes all {remaining} "
                                                      f"remaining tricks (68B), not {n}")
     if e.kind == "claim" and e.get("accepted", True) is False and e.get("agreed_result") is not None:
         raise _err(table, f"{e.event.where}.agreed_result", "a claim that was not accepted has no agreed result")
     statement = e.get("statement")
+    if statement is not None and not isinstance(statement, str):
+        raise _err(table, f"{e.event.where}.statement", f"{statement!r} is not text")
     line = e.get("line")
     line_kind = "stated" if line else "none"
     if not line:
@@ -703,15 +698,15 @@ def claim_facts(table: Table) -> list:
             line_kind = "from_text"
     line = tuple(line or ())
     base, sign = (in_play[declarer_side], 1) if side == declarer_side else (in_play[declarer_side] + remaining, -1)
-    stated_total = table.tally.stated[declarer_side] if table.tally.stated else base + sign * kept
+    agreed = _agreed(table, e, in_play, remaining, kept, side)
+    stated_total = agreed["total"] if agreed is not None else base + sign * kept
     facts.append(ClaimEvent(
         event=e.kind, by=by, side=side, role=table.role(by), tricks=n, kept=kept, conceded=remaining - kept,
-        remaining=remaining, how=how, accepted=e.get("accepted", True), statement=bool(statement or line),
+        remaining=remaining, form=form, accepted=e.get("accepted", True), statement=bool(statement or line),
         line=line_kind, floor_line="statement" if e.kind == "claim" else "none", base=base, sign=sign,
         stated_total=stated_total, at=e.at, moment=e.moment))
     timing = _timing(table, e, side)
     facts.append(timing)
-    agreed = _agreed(table, e, in_play, remaining, kept, side)
     if agreed is not None:
         facts.append(agreed)
 
@@ -835,6 +830,10 @@ def _agreed(table: Table, e, in_play: dict, remaining: int, kept: int, side: str
         return None
     agreed_by = {declarer_side: total, other: 13 - total}
     giver = declarer_side if total < actual else other
+    if agreed_by[giver] >= in_play[giver]:
+        raise _err(table, f"{e.event.where}.agreed_result",
+                   f"{total} tricks for declarer contradicts the {e.kind}: with {e.get('tricks')} of the remaining "
+                   f"tricks declarer has {actual}, and the agreed result gives away no trick already won in play")
     target = table.contract.level + 6
     return AgreedResult(
         total=total, actual=actual, giver=giver, given=in_play[giver] - agreed_by[giver],
@@ -958,14 +957,14 @@ def _n(k: int) -> str:
 
 @describes("claim_made")
 def _claim_made(f, table):
-    return f"{seat(f['by'])} claimed {_n(f['tricks'])} of those remaining{HOW_CLAIM.get(f['how'], '')}."
+    return f"{seat(f['by'])} claimed {_n(f['tricks'])} of those remaining{HOW_CLAIM.get(f['form'], '')}."
 
 
 @describes("concession_made")
 def _concession_made(f, table):
-    if f["how"] == "claim":
+    if f["form"] == "claim":
         return f"By claiming, {seat(f['by'])} conceded the other {_n(f['tricks'])}."
-    if f["how"] == "abandoned_hand":
+    if f["form"] == "abandoned_hand":
         return f"{seat(f['by'])} abandoned his hand, conceding all {_n(f['tricks'])} remaining."
     return f"{seat(f['by'])} conceded {_n(f['tricks'])}."
 

@@ -1,7 +1,8 @@
 """Clause identifiers: one canonical form, one parser.
 
-Law clauses are written ``<law><letter><digit>``, e.g. ``64``, ``64A``,
-``64A1``, ``62D2``.  Commentary points are written ``commentary <law>.<point>``
+Law clauses are written ``<law><letter><digit><sub-letter>``, e.g. ``64``,
+``64A``, ``64A1``, ``62D2``, ``50E2a``, ``67B1b`` (the sub-letter lower-case,
+as the contract writes ``67B1b``; ``67B1(b)`` and ``52B1A`` are read too).  Commentary points are written ``commentary <law>.<point>``
 with an optional roman or letter sub-point: ``commentary 64.6``,
 ``commentary 61.5(ii)``, ``commentary 62.5(a)``.
 
@@ -16,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_LAW = re.compile(r"^(?:law\s*)?(\d{1,2})\s*([a-h])?\s*(\d)?\s*(?:\(\s*([a-z])\s*\))?$", re.I)
+_LAW = re.compile(r"^(?:law\s*)?(\d{1,2})\s*([a-h])?\s*(?:(\d)\s*(?:\(\s*([a-d])\s*\)|([a-d]))?)?$", re.I)
 _COMMENTARY = re.compile(
     r"^(?:commentary|comm\.?|c)\s*(\d{1,2})\.(\d{1,2})\s*(?:\(\s*([ivx]+|[a-z])\s*\))?$", re.I
 )
@@ -42,15 +43,14 @@ class ClauseId:
         if self.is_commentary:
             tail = f"({self.sub})" if self.sub else ""
             return f"commentary {self.law}.{self.commentary_point}{tail}"
-        tail = f"({self.sub})" if self.sub else ""
-        return f"{self.law}{self.letter}{self.number}{tail}"
+        return f"{self.law}{self.letter}{self.number}{self.sub}"
 
     @property
     def slug(self) -> str:
-        """A name usable in Python identifiers: ``64A1``, ``c61_5_ii``."""
+        """A name usable in Python identifiers: ``64A1``, ``50E2a``, ``c61_5_ii``."""
         if self.is_commentary:
             return f"c{self.law}_{self.commentary_point}" + (f"_{self.sub}" if self.sub else "")
-        return str(self).replace("(", "_").replace(")", "")
+        return str(self)
 
     def parent(self) -> "ClauseId | None":
         """The enclosing clause: 64A1 -> 64A -> 64; commentary 61.5(ii) -> 61.5."""
@@ -97,7 +97,7 @@ def parse(text: str) -> ClauseId:
             law=law,
             letter=(m.group(2) or "").upper(),
             number=m.group(3) or "",
-            sub=(m.group(4) or "").lower(),
+            sub=(m.group(4) or m.group(5) or "").lower(),
         )
     raise ClauseIdError(f"not a clause id: {text!r} (expected e.g. 64A1 or 'commentary 64.6')")
 

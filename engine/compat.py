@@ -47,6 +47,7 @@ from experta import (  # noqa: E402,F401
     Rule,
 )
 from experta.agenda import Agenda  # noqa: E402
+from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.whynot)
 from experta.strategies import DepthStrategy  # noqa: E402
 
 for _handler in list(_root.handlers):
@@ -84,8 +85,94 @@ class OrderedStrategy(DepthStrategy):
         return (activation.rule.salience, [-i for i in ids], activation.rule.__name__)
 
 
+def dispatch_by_type(matcher) -> None:
+    """Let the RETE root hand each fact only to the branch testing its type.
+
+    experta's root node offers every fact to the type check of every fact
+    type the rules use, and all but one fail.  Grouping the root's children
+    by the type they test gives the same matches with one lookup.  Children
+    that do not start with a type check (none in practice) still see every
+    fact.
+    """
+    from experta.matchers.rete.check import TypeCheck
+    from experta.matchers.rete.token import Token
+
+    root = matcher.root_node
+    by_type: dict = {}
+    always = []
+    for child in root.children:
+        check = getattr(child.node, "matcher", None)
+        if isinstance(check, TypeCheck):
+            by_type.setdefault(check.fact_type, []).append(child)
+        else:
+            always.append(child)
+
+    def send(token, fact):
+        for child in by_type.get(type(fact), ()):
+            child.callback(token)
+        for child in always:
+            child.callback(token)
+
+    root.add = lambda fact: send(Token.valid(fact), fact)
+    root.remove = lambda fact: send(Token.invalid(fact), fact)
+
+
+def only_changed_rules(matcher) -> None:
+    """Collect activations only from the rules whose conflict set changed, and reset each node once.
+
+    After every declaration experta asks every rule's conflict-set node for
+    its new activations, and ``reset`` walks the whole network recursively
+    (shared nodes more than once): both cost time in proportion to the number
+    of rules, not to what happened.  Here each conflict-set node marks itself
+    when a token reaches it, ``changes`` asks only the marked ones (in the
+    network's order, as before), and ``reset`` clears a flat list of the
+    distinct nodes.  Same activations, same memories.
+    """
+    nodes = matcher._get_conflict_set_nodes()
+    dirty: set = set()
+    for i, csn in enumerate(nodes):
+        def _activate(token, _original=csn._activate, _i=i):
+            dirty.add(_i)
+            _original(token)
+        csn._activate = _activate
+    root = matcher.root_node
+
+    def changes(adding=None, deleting=None):
+        for fact in deleting or ():
+            root.remove(fact)
+        for fact in adding or ():
+            root.add(fact)
+        added, removed = [], []
+        for i in sorted(dirty):
+            a, r = nodes[i].get_activations()
+            added.extend(a)
+            removed.extend(r)
+        dirty.clear()
+        return added, removed
+
+    flat, seen = [], set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        flat.append(node)
+        stack.extend(child.node for child in node.children)
+
+    def reset():
+        for node in flat:
+            node._reset()
+        for i in dirty:  # activations never collected (a run cut short): drop them with the memories
+            nodes[i].get_activations()
+        dirty.clear()
+
+    matcher.changes, matcher.reset = changes, reset
+
+
 __all__ = [
     "AND", "AS", "MATCH", "NOT", "OR", "TEST", "W", "P", "L",
     "Fact", "Field", "InitialFact", "KnowledgeEngine", "Rule",
-    "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION",
+    "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION", "dispatch_by_type", "only_changed_rules",
+    "ANDFC", "ORFC", "NOTFC",
 ]

@@ -10,18 +10,26 @@ import textwrap
 
 from . import cards as C
 from .knowledge import Knowledge, load
-from .ruling import Item, Ruling
+from .ruling import JUDGMENT_KINDS, Item, Ruling
 from .texts import SIDE_NAMES, describe_fact, seat
 
-MAIN_ORDER = ("revoke", "illegal_inquiry", "revoke_established", "revoke_must_be_corrected", "revoke_corrected",
-              "correction_not_allowed", "card_withdrawn", "penalty_card", "trick_stands", "legal_card_win",
-              "no_revoke_penalty", "trick_transfer", "option",
-              # Laws 68-71 (docs/claims.md)
-              "not_a_claim", "concession_void", "claim_made", "concession_made", "statement_missing", "play_ceases",
-              "claim_disputed", "director_step", "claim_accepted", "legal_floor", "normal_line", "double_dummy",
-              "trump_condition", "outstanding_trump", "new_line_rejected", "unstated_line", "card_location_known",
-              "acceptance_withdrawn", "withdrawal_refused", "concession_cancelled", "concession_stands",
-              "tricks_awarded", "equity_review")
+# Chapters may add sections to the text ruling, after Result: functions
+# Ruling -> (title, [(sentence, clause)]) or None.
+TEXT_SECTIONS: list = []
+
+IRREGULARITIES = ("lead_out_of_turn", "premature_play", "revoke", "illegal_inquiry", "defective_trick")
+MAIN_ORDER = IRREGULARITIES + (
+    "lead_accepted", "proper_lead_stands", "roles_switched", "revoke_established", "revoke_must_be_corrected",
+    "revoke_corrected", "correction_not_allowed", "retraction_not_allowed", "card_withdrawn", "penalty_card",
+    "obligation", "penalty_card_lifted", "cannot_comply", "play_accepted", "rectification_forfeited",
+    "no_rectification", "treated_as_claim", "trick_stands", "legal_card_win", "no_revoke_penalty", "trick_transfer",
+    "inspection", "ruled_against", "option",
+    # Laws 68-71 (docs/claims.md)
+    "not_a_claim", "concession_void", "claim_made", "concession_made", "statement_missing", "play_ceases",
+    "claim_disputed", "director_step", "claim_accepted", "legal_floor", "normal_line", "double_dummy",
+    "trump_condition", "outstanding_trump", "new_line_rejected", "unstated_line", "card_location_known",
+    "acceptance_withdrawn", "withdrawal_refused", "concession_cancelled", "concession_stands", "tricks_awarded",
+    "equity_review")
 
 
 # ---------------------------------------------------------------------------
@@ -49,7 +57,7 @@ def ruling_json(r: Ruling) -> dict:
         "case": r.case.id,
         "edition": r.case.edition,
         "title": r.case.title,
-        "contract": str(r.case.contract),
+        "contract": str(r.case.contract) if r.case.contract else None,
         "declarer": r.case.declarer,
         "conclusions": [conclusion_json(c) for c in r.conclusions],
         "facts": facts,
@@ -95,7 +103,7 @@ def board_line(r: Ruling) -> str:
     if case.vulnerable_known:
         bits.append({"None": "nobody vulnerable", "All": "both sides vulnerable",
                      "NS": "North-South vulnerable", "EW": "East-West vulnerable"}[case.vulnerable])
-    bits.append(f"{case.contract} by {seat(case.declarer)}")
+    bits.append(f"{case.contract} by {seat(case.declarer)}" if case.contract else "no contract (before play)")
     bits.append(f"Laws of {case.edition}")
     return " · ".join(bits)
 
@@ -105,27 +113,29 @@ def ruling_text(r: Ruling) -> str:
     title = f"Case {r.case.id}" + (f": {r.case.title}" if r.case.title else "")
     out.append(title)
     out.append(board_line(r))
-    out.append("")
-    out.append("Tricks")
-    out.append("  " + trick_line(r))
+    if r.case.contract is not None:
+        out.append("")
+        out.append("Tricks")
+        out.append("  " + trick_line(r))
     main = [c for c in r.conclusions if c.kind != "trick_won"]
     main.sort(key=lambda c: (MAIN_ORDER.index(c.kind) if c.kind in MAIN_ORDER else len(MAIN_ORDER), int(c.id[1:])))
-    judgments = [c for c in main if c.kind == "equity_review"]
-    rulings = [c for c in main if c.kind != "equity_review"]
-    out.append("")
-    out.append("Ruling")
-    if not rulings:
-        out.append("  No irregularity that the implemented laws cover: the result stands.")
-    for c in rulings:
-        out.append(_wrap(f"- {c.text} [{c.law}]", "  "))
-    if judgments:
-        out.append("")
-        out.append("For the director to judge (the engine does not decide these)")
-        for c in judgments:
-            out.append(_wrap(f"- {c.fields['question']} [{c.law}]", "  "))
+    judgments = [c for c in main if c.kind in JUDGMENT_KINDS]
+    happened = [c for c in main if c.kind in IRREGULARITIES]
+    options = sorted((c for c in main if c.kind == "option"), key=_option_order)
+    rulings = [c for c in main if c.kind not in IRREGULARITIES and c.kind not in JUDGMENT_KINDS + ("option",)]
+    _section(out, "What happened", [(c.text, c.law) for c in happened],
+             "No irregularity that the implemented laws cover.")
+    _section(out, "Options the law gives (the director explains each)", [(c.text, c.law) for c in options])
+    _section(out, "Ruling", [(c.text, c.law) for c in rulings], "Nothing to rectify: the result stands.")
+    _section(out, "For the director to judge (the engine does not decide these)",
+             [(c.fields["question"], c.law) for c in judgments])
     out.append("")
     out.append("Result")
     out.append("  " + result_line(r))
+    for section in TEXT_SECTIONS:
+        made = section(r)
+        if made:
+            _section(out, *made)
     if r.notes:
         out.append("")
         out.append("Notes")
@@ -135,6 +145,28 @@ def ruling_text(r: Ruling) -> str:
     out.append("")
     out.append(f"{len(r.steps)} rule firings; `explain` shows the reasoning behind each conclusion.")
     return "\n".join(out)
+
+
+OPTION_STAGES = ("54", "55", "53", "56", "57", "52", "51", "50", "62")
+
+
+def _option_order(c: Item):
+    """Options in the order the choices arise: the lead first, then its consequences."""
+    law = c.law
+    stage = next((i for i, p in enumerate(OPTION_STAGES) if law.startswith(p)), len(OPTION_STAGES))
+    return (c.fields.get("trick") or 0, stage, int(c.id[1:]))
+
+
+def _section(out: list, title: str, lines: list, empty: str | None = None) -> None:
+    """A titled list of sentences with their clauses; left out when empty and no ``empty`` text."""
+    if not lines and empty is None:
+        return
+    out.append("")
+    out.append(title)
+    if not lines:
+        out.append(f"  {empty}")
+    for text, law in lines:
+        out.append(_wrap(f"- {text} [{law}]", "  "))
 
 
 def trick_line(r: Ruling) -> str:
@@ -153,6 +185,8 @@ def trick_line(r: Ruling) -> str:
 
 
 def result_line(r: Ruling) -> str:
+    if r.case.contract is None:
+        return "No contract has been played: the ruling comes before play."
     if r.declarer_tricks is None:
         return "Declarer's tricks cannot be counted from this record."
     text = f"Declarer took {r.tricks_at_table} tricks at the table"

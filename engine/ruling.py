@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from . import cards as C
 from .caseio import Case, CaseError
-from .facts import Conclusion, TableFact, shown_fields, table_facts
+from .facts import RESULT_FACT_PRODUCERS, Conclusion, TableFact, shown_fields, table_facts
 from .rules import Firing, LawEngine
 from .scoring import duplicate_score
 from .table import Adjustments, Table, build_table
@@ -87,7 +87,11 @@ class Ruling:
 
     @property
     def questions(self) -> list:
-        return [c.fields["question"] for c in self.conclusions if c.kind == "equity_review"]
+        return [c.fields["question"] for c in self.conclusions if c.kind in JUDGMENT_KINDS]
+
+
+# Conclusion kinds that put a question to the director (the engine does not answer it).
+JUDGMENT_KINDS = ("equity_review", "question")
 
 
 def rule_case(case: Case) -> Ruling:
@@ -108,34 +112,61 @@ def rule_case(case: Case) -> Ruling:
                         f"({reread.problems[0].problem}); the tally follows the record as played"})
             break
         adjustments, table = wanted, reread
-        facts, firings = _run(table)
+        new_facts = table_facts(table)
+        if _same(new_facts, facts):
+            continue  # the law sees the same table: its conclusions are the ones it just drew
+        facts, firings = _run(table, new_facts)
     else:  # pragma: no cover - the law's requests settle in two passes
         table.notes.append({"subject": "unsettled", "trick": None, "seat": None, "laws": "",
                             "text": "the corrections the law requires did not settle; the last reading is shown"})
     if table.problems:
         raise table.problems[0]
-    return _assemble(case, table, facts, firings, passes - 1)
+    ruling = _assemble(case, table, facts, firings, passes - 1)
+    extra = [f for producer in RESULT_FACT_PRODUCERS for f in producer(ruling)]
+    if extra:  # facts from the settled result (Law 78): declared into the same working memory
+        eng = engine()
+        eng.declare(*extra)
+        eng.run()
+        ruling = _assemble(case, table, facts + extra, list(eng.firings), passes - 1)
+    return ruling
 
 
-def _run(table: Table) -> tuple[list[TableFact], list[Firing]]:
+def _run(table: Table, facts: list | None = None) -> tuple[list[TableFact], list[Firing]]:
     eng = engine()
     eng.reset()
-    facts = table_facts(table)
+    facts = table_facts(table) if facts is None else facts
     eng.declare(*facts)
     eng.run()
     return facts, list(eng.firings)
+
+
+def _same(a: list, b: list) -> bool:
+    """Whether two lists of table facts are the same facts (ignoring experta's bookkeeping keys)."""
+    def plain(f):
+        return {k: v for k, v in f.items() if not str(k).startswith("__")}
+    return len(a) == len(b) and all(type(x) is type(y) and plain(x) == plain(y) for x, y in zip(a, b))
 
 
 def _conclusions(firings: list[Firing]) -> list[Conclusion]:
     return [c for f in firings for c in f.conclusions]
 
 
+DUTIES = {"lead_suit", "not_lead_suit", "play_highest", "play_lowest", "not_play_suit", "play_card"}
+
+
 def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
-    annul, replay = set(), set()
+    """What the law's conclusions ask the mechanics to read differently (see module doc)."""
+    annul, replay, penalty, lifted, duties = set(), set(), set(), set(), set()
     concluded = _conclusions(firings)
     for c in concluded:
-        if c.kind == "correction_not_allowed":
+        if c.kind in ("correction_not_allowed", "retraction_not_allowed"):
             annul.add((c["trick"], c["seat"], c["index"]))
+        elif c.kind == "penalty_card":
+            penalty.add((c["seat"], c["card"], c["type"], c["moment"], c["law"]))
+        elif c.kind == "penalty_card_lifted":
+            lifted.add((c["seat"], c["card"], c["moment"]))
+        elif c.kind == "obligation" and c["duty"] in DUTIES:
+            duties.add((c["seat"], c["duty"], c.get("suit") or c.get("card"), c.get("trick"), c["moment"], c["law"]))
     corrected_in_record = {(p.trick, p.seat) for p in table.plays if p.replaces is not None and not p.synthetic}
     for c in concluded:
         if c.kind == "revoke_must_be_corrected" and c["law"] == "62D1":
@@ -151,7 +182,14 @@ def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
         if c.kind == "tricks_awarded" and table.tally.stated is not None:
             if c["total"] != table.tally.stated[table.declarer_side]:
                 award = c["total"]
-    return Adjustments(frozenset(annul), frozenset(replay), award)
+    wanted = Adjustments(frozenset(annul), frozenset(replay), frozenset(penalty), frozenset(lifted),
+                         frozenset(duties), award)
+    current = table.adjustments
+    if (wanted.penalty, wanted.lifted, wanted.duties) != (current.penalty, current.lifted, current.duties):
+        # New duties may explain a replacement that looked unjustified (a penalty card
+        # substituted under 52B2): settle the duties before refusing any replacement.
+        wanted = Adjustments(current.annul, wanted.replay, wanted.penalty, wanted.lifted, wanted.duties, award)
+    return wanted
 
 
 def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Firing], passes: int) -> Ruling:
@@ -188,7 +226,9 @@ def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Fi
     if declarer_tricks is not None and case.vulnerable_known:
         score = duplicate_score(case.contract, case.declarer, case.vulnerable, declarer_tricks)
     all_notes = list(table.notes) + notes
-    if declarer_tricks is None:
+    if case.contract is None or (declarer_tricks is None and not case.play):
+        pass  # a ruling before or without play: there is no result to count
+    elif declarer_tricks is None:
         all_notes.append({"subject": "result_unknown", "trick": None, "seat": None, "laws": "",
                           "text": "the play record stops without a claim or concession and gives no result: "
                                   "declarer's tricks cannot be counted (add result: N to the case)"})

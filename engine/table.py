@@ -4,23 +4,33 @@ From a checked ``Case`` this builds a ``Table``:
 
 * the timeline: every card entry and every event gets a *moment* (an integer
   that orders everything that happened), and a position such as ``T3.2``;
+  cards and events are walked together, in the order they happened;
 * who held what when: each entry knows the seat's hand just before it, and
   whether the seat followed the suit led or held a card of it;
 * replacements: a seat's later entry in a trick replaces its earlier one,
   which goes back to the hand (the case format's convention for corrections);
+* leads and plays out of turn: which lead was out of turn and what became of
+  it (accepted by statement or by the next player's card, refused, displaced
+  by the proper lead), which defender played before his partner; declarer
+  facing his hand after the opening lead out of turn (the roles switch);
+* exposed cards (events), and cards put on a trick together (``E:H7+H3``);
 * trick winners (the highest trump, else the highest card of the suit led);
 * the tally: tricks won in play, by claim or concession, or unrecorded;
-* for every failure to follow suit while holding the suit led: the cards the
-  seat could have played, the first thing the seat's side did afterwards,
-  and when attention was first drawn to it.
+* for every failure to play as required -- to follow suit, or (once the law
+  has said so) to honour a penalty card or a lead or play restriction -- the
+  cards that would have complied, the first thing the offending side did
+  afterwards, and when attention was first drawn to it.
 
 Records that are irregular but possible (a lead out of turn, a trick a seat
-did not play to) are kept and listed in ``notes``; records that are
-impossible (a card not held, a card played twice) raise ``CaseError``.
+did not play to) are kept; records that are impossible (a card not held, a
+card played twice) raise ``CaseError``.
 
-``Adjustments`` carry what the law decided about the record back into the
-mechanics: a substitute card the law does not allow (63B) is not applied,
-and a trick-12 revoke the director corrects (62D1) is replayed.
+``Adjustments`` carry what the law decided back into the mechanics: a
+substitute the law does not allow (63B, 47G) is not applied; a trick-12
+revoke the director corrects (62D1) is replayed; penalty cards, lifted
+penalty cards and lead or play restrictions become duties whose keeping the
+mechanics measure play by play.  ``engine.ruling`` iterates until the law's
+verdicts and the reading agree.
 """
 from __future__ import annotations
 
@@ -31,6 +41,7 @@ from .caseio import Case, CaseError, Entry, Event, Position
 
 STEP = 1000  # moments between two consecutive entries
 NEVER = 10 ** 9  # a moment after everything
+HONOURS = set("AKQJT")
 
 
 @dataclass
@@ -38,7 +49,7 @@ class Play:
     entry: Entry
     moment: int
     at: str
-    role: str  # declarer, dummy, defender
+    role: str  # declarer, dummy, defender (at the time of the play)
     hand_before: frozenset
     led_suit: str | None
     leads: bool
@@ -48,6 +59,11 @@ class Play:
     replaced_by: "Play | None" = None
     applied: bool = True  # for a replacement: whether it took effect
     synthetic: bool = False  # a correction the director applies (62D1)
+    out_of_turn: str | None = None  # "lead" or "play"
+    proper: str | None = None  # the seat whose turn it was
+    premature: bool = False  # a defender played before his partner (57A)
+    fate: str | None = None  # what became of a lead out of turn or a premature play
+    withdrawn_at: int | None = None  # taken back other than by a replacement
 
     @property
     def trick(self) -> int:
@@ -78,6 +94,10 @@ class TrickState:
     effective: list[tuple[str, Play]] = field(default_factory=list)
     winner: str | None = None
     winning_card: str | None = None
+    current: dict = field(default_factory=dict)  # seat -> Play on the table
+    order: list = field(default_factory=list)  # seats, in the order their cards were placed
+    loot: Play | None = None  # an unresolved lead out of turn
+    proper_lead_by: str | None = None  # a 53C proper lead announced
 
     @property
     def complete(self) -> bool:
@@ -85,7 +105,7 @@ class TrickState:
 
     @property
     def leader(self) -> str:
-        return self.plays[0].seat
+        return self.effective[0][0] if self.effective else self.plays[0].seat
 
 
 @dataclass
@@ -93,6 +113,7 @@ class TimedEvent:
     event: Event
     moment: int
     at: str
+    position: int = 0  # entries before it
     # attention_drawn, resolved
     trick: int | None = None
     seat: str | None = None
@@ -109,7 +130,7 @@ class TimedEvent:
 
 @dataclass
 class FirstAct:
-    act: str  # play, designation, claim, concession, claim_agreed, none
+    act: str  # play, designation, claim, concession, claim_agreed, concession_agreed, none
     by: str | None
     moment: int
     at: str
@@ -135,23 +156,86 @@ class Notice:
 
 @dataclass
 class Candidate:
-    """A failure to follow suit while holding a card of the suit led."""
+    """A failure to play as required: to follow suit, or to honour a duty the law imposed."""
 
     play: Play
     side: str
-    legal: list[str]
+    legal: list[str]  # the cards that would have complied
     first_act: FirstAct
     notice: Notice
+    duty: str = "follow_suit"
+    faced: bool = False  # the card required was face up on the table (a penalty card)
+    suit: str = ""  # the suit concerned (64B2)
+    non_offender_play: int = NEVER  # the first card the non-offending side played afterwards
+    source: str = ""  # where the duty came from: "penalty card HK (56, T1.1)"
+
+
+@dataclass
+class Exposure:
+    seat: str
+    card: str
+    how: str
+    moment: int
+    at: str
+    role: str
+    trick: int
+
+
+@dataclass
+class Unable:
+    play: Play
+    duty: str
+
+
+@dataclass
+class LeadPoint:
+    """The partner of a defender with a major penalty card is to lead (50E2, 51B)."""
+
+    trick: int
+    leader: str
+    offender: str
+    cards: tuple
+    moment: int
+    at: str
+
+
+@dataclass
+class ChoicePoint:
+    """A defender to play with two or more major penalty cards he could legally play (50E1, 51A)."""
+
+    trick: int
+    seat: str
+    cards: tuple
+    moment: int
+    at: str
+
+
+@dataclass
+class Defect:
+    """A trick a seat did not play to (``missing``) or put two or more cards on (``surplus``)."""
+
+    trick: int
+    seat: str
+    kind: str
+    cards: tuple  # surplus cards, or for a missing card the seat's cards of the suit led at the end
+    led_suit: str | None
+    in_time: bool  # noticed before each side had played to the next trick
+    moment: int
+    at: str
 
 
 @dataclass(frozen=True)
 class Adjustments:
     annul: frozenset = frozenset()  # {(trick, seat, index)} substitutes not applied
     replay: frozenset = frozenset()  # {(trick, seat, card)} corrections the director applies
+    penalty: frozenset = frozenset()  # {(seat, card, type, since, law)} penalty cards from the law
+    lifted: frozenset = frozenset()  # {(seat, card, moment)} penalty cards picked up
+    duties: frozenset = frozenset()  # {(seat, duty, arg, trick, since, law)} restrictions chosen
     award: int | None = None  # declarer's tricks as the director rules a claim or concession (68-71)
 
     def __bool__(self) -> bool:
-        return bool(self.annul or self.replay or self.award is not None)
+        return bool(self.annul or self.replay or self.penalty or self.lifted or self.duties
+                    or self.award is not None)
 
 
 @dataclass
@@ -160,7 +244,7 @@ class Tally:
     by_side: dict[str, int]  # tricks each side took at the table
     outside_record: dict[str, int]  # claimed, conceded or unrecorded tricks
     how: str  # "play", "claim", "concession", "result", "unknown"
-    stated: dict | None = None  # by side, as the claim or concession (or agreed result) had it at the table
+    stated: dict | None = None  # by side, as the claim or concession had it (before the director's award)
 
 
 @dataclass
@@ -181,14 +265,31 @@ class Table:
     notes: list[dict]
     adjustments: Adjustments
     problems: list = field(default_factory=list)  # impossible under this reading of corrections
+    exposures: list = field(default_factory=list)
+    unable: list = field(default_factory=list)
+    lead_points: list = field(default_factory=list)
+    choice_points: list = field(default_factory=list)
+    defects: list = field(default_factory=list)
+    switch: tuple | None = None  # (moment, new declarer) after 54A
+    together: list = field(default_factory=list)  # (seat, cards, moment): two or more penalty cards at once
+    _penalty_lookup: object = None
     voided: frozenset = frozenset()  # event indices of concessions that did not take place (68B)
 
-    def role(self, seat: str) -> str:
-        if seat == self.declarer:
+    def role(self, seat: str, moment: int = NEVER) -> str:
+        if self.case.declarer is None:  # a ruling before play: no roles yet
+            return "player"
+        declarer, dummy = self.case.declarer, C.partner(self.case.declarer)
+        if self.switch and moment > self.switch[0]:
+            declarer, dummy = dummy, declarer
+        if seat == declarer:
             return "declarer"
-        if seat == self.dummy:
+        if seat == dummy:
             return "dummy"
         return "defender"
+
+    def penalty_cards_at(self, seat: str, moment: int) -> list:
+        """The seat's penalty cards (by the law's verdicts so far) on the table just before ``moment``."""
+        return self._penalty_lookup(seat, moment) if self._penalty_lookup else []
 
     def tricks_from(self, trick: int, side: str) -> int:
         """Tricks ``side`` took from trick ``trick`` to the end (claims included)."""
@@ -233,10 +334,12 @@ class _Builder:
         self.case = case
         self.adj = adjustments
         self.declarer = case.declarer
-        self.dummy = C.partner(case.declarer)
-        self.trump = case.contract.trump
+        self.dummy = C.partner(case.declarer) if case.declarer else None  # no contract: a ruling before play
+        self.trump = case.contract.trump if case.contract else None
         self.notes: list[dict] = []
         self.problems: list[CaseError] = []
+        self.exposures: list[Exposure] = []
+        self.switch: tuple | None = None
 
     def err(self, where: str, problem: str) -> CaseError:
         return CaseError(self.case.path, where, problem)
@@ -265,25 +368,42 @@ class _Builder:
             total += len(trick)
         self.total_entries = total
 
-        tricks, plays = self._walk(record)
         events = self._time_events(record)
         self.voided = voided_concessions(events, self.role)
+        tricks, plays = self._walk(record, events)
         self._check_claims(events)
         end_moment = self.total_entries * STEP + 1
         deemed = self._deemed_moment(events, end_moment)
-        self._resolve_attention(events, plays)
-        self._shift_replacements(plays, events)
         tally = self._tally(tricks, events)
-        declarer_side = C.side_of(self.declarer)
         table = Table(
             case=self.case, contract=self.case.contract, declarer=self.declarer, dummy=self.dummy,
-            declarer_side=declarer_side, opening_leader=C.next_seat(self.declarer), tricks=tricks,
+            declarer_side=C.side_of(self.declarer) if self.declarer else None,  # no contract: before play
+            opening_leader=C.next_seat(self.case.declarer) if self.case.declarer else None, tricks=tricks,
             plays=plays, events=events, end_moment=end_moment, deemed_moment=deemed, tally=tally,
             candidates=[], notes=self.notes, adjustments=self.adj, problems=self.problems,
-            voided=frozenset(self.voided),
+            exposures=self.exposures, switch=self.switch, voided=frozenset(self.voided),
         )
-        table.candidates = [self._candidate(table, p) for p in plays if p.failed_to_follow]
+        breaches = self._duties(table)
+        failures = [(p, "follow_suit", self._follow_alternatives(p), False, p.led_suit, "")
+                    for p in plays if p.failed_to_follow and p.applied]
+        failures += breaches
+        failures.sort(key=lambda f: f[0].moment)
+        self._resolve_attention(events, plays, [f[0] for f in failures])
+        self._shift_replacements(plays, events)
+        table.candidates = [self._candidate(table, *f) for f in failures]
+        table.defects = self._defects(table)
+        table.together = self._together()
+        table._penalty_lookup = lambda seat, moment: sum(self._penalty_cards(seat, moment), [])
         return table
+
+    def _together(self) -> list[tuple]:
+        out = []
+        for (seat, card, kind, since, law) in sorted(self.adj.penalty, key=lambda x: x[3]):
+            majors, minors = self._penalty_cards(seat, since + 1)
+            cards = tuple(C.sort_cards(majors + minors))
+            if len(cards) >= 2 and (seat, cards) not in [(s, c) for s, c, _ in out]:
+                out.append((seat, cards, since + 1))
+        return out
 
     def _replayed(self, record, t: int, seat: str, card: str):
         """Apply the director's correction of a trick-12 revoke and replay trick 13."""
@@ -299,7 +419,6 @@ class _Builder:
                     last[e.seat] = e.card
                 for s, c in last.items():
                     hands[s].discard(c)
-            eff = []
             seen = []
             for e in trick:
                 if e.seat not in seen:
@@ -312,84 +431,177 @@ class _Builder:
                              for i, s in enumerate(C.next_seat(winner, k) for k in range(4))]
         return record
 
-    def _walk(self, record) -> tuple[list[TrickState], list[Play]]:
-        dealt_to = {card: seat for seat, cs in self.case.hands.items() for card in cs}
-        hands = {s: set(cs) for s, cs in self.case.hands.items()}
-        played_where: dict[str, str] = {}
-        tricks: list[TrickState] = []
+    def _walk(self, record, events: list[TimedEvent]) -> tuple[list[TrickState], list[Play]]:
+        self.dealt_to = {card: seat for seat, cs in self.case.hands.items() for card in cs}
+        self.hands = {s: set(cs) for s, cs in self.case.hands.items()}
+        self.played_where: dict[str, str] = {}
+        self.states: list[TrickState] = []
         plays: list[Play] = []
-        expected = C.next_seat(self.declarer)
+        pending = list(events)
         for t, entries in enumerate(record, start=1):
-            state = TrickState(t, [], expected)
-            current: dict[str, Play] = {}
-            order: list[str] = []
             for e in entries:
                 g = self.offsets[t - 1] + e.index
-                moment = (g + 1) * STEP
-                at = f"T{t}.{e.index}"
-                hand = hands[e.seat]
-                if e.card not in hand:
-                    owner = dealt_to[e.card]
-                    if owner != e.seat:
-                        raise self.err(e.where, f"{C.SEAT_NAMES[e.seat]} played {C.card_short(e.card)}, which was dealt to {C.SEAT_NAMES[owner]}")
-                    # Possibly only under this reading of a correction: the law
-                    # may read the record otherwise (see rule_case).
-                    self.problems.append(self.err(
-                        e.where, f"{C.card_short(e.card)} was played twice (first at {played_where[e.card]})"))
-                lead_play = current.get(order[0]) if order else None
-                led_suit = C.suit_of(lead_play.card) if lead_play else None
-                leads = not order
-                followed = leads or C.suit_of(e.card) == led_suit
-                held = led_suit is not None and any(C.suit_of(c) == led_suit for c in hand)
-                play = Play(entry=e, moment=moment, at=at, role=self.role(e.seat), hand_before=frozenset(hand),
-                            led_suit=led_suit, leads=leads, followed=followed, held_led_suit=held,
-                            synthetic=e.where.startswith("(director"))
-                earlier = current.get(e.seat)
-                if earlier is not None:
-                    play.replaces = earlier
-                    earlier.replaced_by = play
-                    if (t, e.seat, e.index) in self.adj.annul:
-                        play.applied = False
-                    else:
-                        hand.add(earlier.card)
-                        hand.discard(e.card)
-                        played_where[e.card] = e.where
-                        current[e.seat] = play
-                else:
-                    order.append(e.seat)
-                    hand.discard(e.card)
-                    played_where[e.card] = e.where
-                    current[e.seat] = play
-                state.plays.append(play)
-                plays.append(play)
-            state.effective = [(s, current[s]) for s in order]
-            self._check_order(state)
-            if state.effective:
-                winner, card = C.trick_winner([(s, p.card) for s, p in state.effective], self.trump)
-                if state.complete or t < len(record):
-                    state.winner, state.winning_card = winner, card
-                    expected = winner
-                if not state.complete and t < len(record):
-                    missing = [C.SEAT_NAMES[s] for s in C.SEATS if s not in order]
-                    self.note("defective_trick", f"trick {t} has no card from {', '.join(missing)} but play went on",
-                              "67", trick=t)
-            tricks.append(state)
-        return tricks, plays
+                while pending and pending[0].position <= g:
+                    self._on_event(pending.pop(0))
+                plays.append(self._on_entry(e, g))
+        while pending:
+            self._on_event(pending.pop(0))
+        for st in self.states:
+            st.effective = [(s, st.current[s]) for s in st.order]
+            self._check_order(st)
+            if st.effective:
+                winner, card = C.trick_winner([(s, p.card) for s, p in st.effective], self.trump)
+                if st.complete or st.number < len(record):
+                    st.winner, st.winning_card = winner, card
+        return self.states, plays
+
+    def _state(self, t: int) -> TrickState:
+        while len(self.states) < t:
+            n = len(self.states) + 1
+            if n == 1:
+                expected = C.next_seat(self.case.declarer)
+            else:
+                prev = self.states[n - 2]
+                eff = [(s, prev.current[s].card) for s in prev.order]
+                expected = C.trick_winner(eff, self.trump)[0] if eff else None
+            self.states.append(TrickState(n, [], expected))
+        return self.states[t - 1]
+
+    def _current_state(self) -> TrickState | None:
+        return self.states[-1] if self.states else None
+
+    def _on_entry(self, e: Entry, g: int) -> Play:
+        st = self._state(e.trick)
+        moment = (g + 1) * STEP
+        hand = self.hands[e.seat]
+        for card in (e.card,) + e.extra:
+            if card not in hand:
+                owner = self.dealt_to[card]
+                if owner != e.seat:
+                    raise self.err(e.where, f"{C.SEAT_NAMES[e.seat]} played {C.card_short(card)}, which was dealt to {C.SEAT_NAMES[owner]}")
+                # Possibly only under this reading of a correction: the law
+                # may read the record otherwise (see rule_case).
+                self.problems.append(self.err(
+                    e.where, f"{C.card_short(card)} was played twice (first at {self.played_where[card]})"))
+        earlier = st.current.get(e.seat)
+        leads = not st.order or (earlier is not None and st.order[0] == e.seat)
+        lead_play = st.current[st.order[0]] if st.order else None
+        led_suit = C.suit_of(lead_play.card) if lead_play and not leads else None
+        play = Play(entry=e, moment=moment, at=f"T{e.trick}.{e.index}", role=self.role(e.seat),
+                    hand_before=frozenset(hand), led_suit=led_suit, leads=leads, followed=True,
+                    held_led_suit=False, synthetic=e.where.startswith("(director"))
+        if earlier is not None:
+            play.replaces = earlier
+            earlier.replaced_by = play
+            if (e.trick, e.seat, e.index) in self.adj.annul:
+                play.applied = False
+            else:
+                hand.add(earlier.card)
+                self._take(e, hand)
+                st.current[e.seat] = play
+        else:
+            stays = self._lead(st, play) if not st.order else self._follow(st, play) or True
+            if stays:
+                self._take(e, hand)
+                st.current[e.seat] = play
+                if e.seat not in st.order:
+                    st.order.append(e.seat)
+        if not play.leads:
+            play.led_suit = play.led_suit or (C.suit_of(st.current[st.order[0]].card) if st.order else None)
+            play.followed = C.suit_of(e.card) == play.led_suit
+            play.held_led_suit = any(C.suit_of(c) == play.led_suit for c in play.hand_before)
+        st.plays.append(play)
+        return play
+
+    def _take(self, e: Entry, hand: set) -> None:
+        """The card leaves the hand; surplus cards (``+``) count as still held (67B2)."""
+        hand.discard(e.card)
+        self.played_where[e.card] = e.where
+
+    def _lead(self, st: TrickState, play: Play) -> bool:
+        """A lead; returns False when the card does not stay on the trick (60B)."""
+        play.leads = True
+        if st.expected_leader and play.seat != st.expected_leader:
+            play.out_of_turn, play.proper = "lead", st.expected_leader
+            refused = [q for q in st.plays if q.out_of_turn == "lead" and q.fate == "refused" and q.role != "defender"]
+            if refused and play.role == "defender":
+                # A defender's card before declarer's lead from the right hand (60B).
+                play.fate, play.withdrawn_at = "early", play.moment
+                return False
+            st.loot = play
+        return True
+
+    def _follow(self, st: TrickState, play: Play) -> None:
+        seat = play.seat
+        loot = st.loot
+        if loot is not None and loot.fate is None and st.order == [loot.seat]:
+            proper = st.expected_leader
+            if seat == C.next_seat(loot.seat) and st.proper_lead_by != seat:
+                loot.fate = "accepted_play"  # 53A: the next player played to it
+            elif seat == proper and C.side_of(seat) != C.side_of(loot.seat):
+                self._withdraw(st, loot, play.moment, "proper_lead")  # 53C
+                play.leads, play.led_suit = True, None
+                return
+            elif loot.role != "defender" and seat == C.next_seat(loot.seat, -1) and self.role(seat) == "defender":
+                loot.fate = "wrong_defender"  # 53B
+        leader = st.order[0]
+        waiting = [C.next_seat(leader, k) for k in range(1, 4) if C.next_seat(leader, k) not in st.current]
+        expected_next = waiting[0] if waiting else C.next_seat(st.order[-1])
+        if seat != expected_next:
+            play.out_of_turn, play.proper = "play", expected_next
+            mate = C.partner(seat)
+            if self.role(seat) == "defender" and mate in waiting and waiting.index(mate) < waiting.index(seat):
+                play.premature = True  # before his partner, whose turn came first (57A)
+
+    def _withdraw(self, st: TrickState, play: Play, moment: int, fate: str) -> None:
+        play.fate = fate
+        play.withdrawn_at = moment
+        self.hands[play.seat].add(play.card)
+        st.current.pop(play.seat, None)
+        if play.seat in st.order:
+            st.order.remove(play.seat)
+        if st.loot is play:
+            st.loot = None
+
+    def _on_event(self, ev: TimedEvent) -> None:
+        st = self._current_state()
+        kind = ev.kind
+        if kind == "card_exposed":
+            seat = ev.get("seat")
+            trick = st.number if st else 1
+            self.exposures.append(Exposure(seat, ev.get("card"), ev.get("how"), ev.moment, ev.at, self.role(seat),
+                                           trick))
+            return
+        if st is None:
+            return
+        loot = st.loot if st.loot is not None and st.loot.fate is None else None
+        option = ev.get("option") if kind == "option_chosen" else None
+        if kind == "hand_faced" and st.number == 1 and loot is not None and ev.get("by") == self.declarer:
+            option = "spread_hand"
+        if option == "accept_lead" and loot:
+            loot.fate = "accepted_statement"
+        elif option == "refuse_lead" and loot:
+            for p in [st.current[x] for x in st.order if st.current[x] is not loot]:
+                self._withdraw(st, p, ev.moment, "played_to_refused_lead")  # 60C
+            self._withdraw(st, loot, ev.moment, "refused")
+            st.loot = None
+        elif option == "spread_hand" and loot and st.number == 1:
+            loot.fate = "spread"
+            self.declarer, self.dummy = self.dummy, self.declarer
+            self.switch = (ev.moment, self.declarer)
+        elif option == "proper_lead":
+            st.proper_lead_by = ev.get("by")
+        elif option in ("play_highest", "play_lowest", "forbid_suit"):
+            for p in reversed(st.plays):
+                if p.premature and p.withdrawn_at is None and st.current.get(p.seat) is p:
+                    self._withdraw(st, p, ev.moment, "picked_up")
+                    break
 
     def _check_order(self, state: TrickState) -> None:
-        order = [s for s, _ in state.effective]
-        if not order:
-            return
-        if state.expected_leader and order[0] != state.expected_leader:
-            self.note("lead_out_of_turn",
-                      f"{C.SEAT_NAMES[order[0]]} led to trick {state.number}; {C.SEAT_NAMES[state.expected_leader]} was on lead",
-                      "53-56", trick=state.number, seat=order[0])
-        for i, seat in enumerate(order[1:], start=1):
-            if seat != C.next_seat(order[0], i):
-                self.note("play_out_of_turn",
-                          f"{C.SEAT_NAMES[seat]} played out of rotation in trick {state.number}",
-                          "57", trick=state.number, seat=seat)
-                break
+        if state.effective and not state.complete and state.number < len(self.record):
+            missing = [C.SEAT_NAMES[s] for s in C.SEATS if s not in state.order]
+            self.note("defective_trick", f"trick {state.number} has no card from {', '.join(missing)} but play went on",
+                      "67", trick=state.number)
 
     # -- events -----------------------------------------------------------
 
@@ -417,7 +629,7 @@ class _Builder:
                 base = p * STEP
             counters[base] = counters.get(base, 0) + 1
             moment = base + 10 * counters[base]
-            out.append(TimedEvent(ev, moment, str(pos)))
+            out.append(TimedEvent(ev, moment, str(pos), position=p))
         out.sort(key=lambda e: e.moment)
         return out
 
@@ -435,8 +647,7 @@ class _Builder:
         ends = [e.moment for e in events if e.kind in ("claim", "concession") and e.event.index not in self.voided]
         return (ends[-1] + 1) if ends else end_moment
 
-    def _resolve_attention(self, events: list[TimedEvent], plays: list[Play]) -> None:
-        failures = [p for p in plays if p.failed_to_follow]
+    def _resolve_attention(self, events: list[TimedEvent], plays: list[Play], failures: list[Play]) -> None:
         for e in events:
             if e.kind == "card_designated":
                 e.seat = e.get("seat") or e.get("by")
@@ -445,6 +656,10 @@ class _Builder:
             if e.kind != "attention_drawn":
                 continue
             trick, seat = e.get("trick"), e.get("seat")
+            if e.get("subject") not in ("revoke", "penalty_card"):
+                e.trick, e.seat = trick, seat
+                e.asked = e.get("asked") or seat
+                continue
             found = None
             for p in reversed(failures):
                 if p.moment > e.moment:
@@ -462,8 +677,8 @@ class _Builder:
                 what = f" in trick {trick}" if trick else ""
                 who = f" by {C.SEAT_NAMES[seat]}" if seat else ""
                 self.note("no_revoke_found",
-                          f"attention was drawn at {e.at} to a revoke{what}{who}, but the record shows no failure to follow suit there",
-                          "61A", trick=trick, seat=seat)
+                          f"attention was drawn at {e.at} to a revoke{what}{who}, but the record shows no failure to "
+                          f"play as required there", "61A", trick=trick, seat=seat)
 
     def _next_trick_for(self, seat: str | None, moment: int, plays: list[Play]) -> int:
         """The trick a designated card is meant for: the next one the seat has not played to."""
@@ -493,13 +708,15 @@ class _Builder:
 
     def _tally(self, tricks: list[TrickState], events: list[TimedEvent]) -> Tally:
         by_side = {"NS": 0, "EW": 0}
+        if self.declarer is None:  # no contract: nothing to count
+            return Tally(False, by_side, {"NS": 0, "EW": 0}, "unknown")
         for t in tricks:
             if t.winner:
                 by_side[C.side_of(t.winner)] += 1
         counted = sum(by_side.values())
         remaining = 13 - counted
         outside = {"NS": 0, "EW": 0}
-        declarer_side = C.side_of(self.declarer)
+        declarer_side = C.side_of(self.case.declarer)
         ending = [e for e in events if e.kind in ("claim", "concession") and e.event.index not in self.voided]
         if ending:
             e = ending[0]
@@ -513,7 +730,7 @@ class _Builder:
             else:
                 outside[C.other_side(side)], outside[side] = n, remaining - n
             how = e.kind
-            stated = self._agreed(e, {s: by_side[s] + outside[s] for s in by_side}, by_side)
+            stated = {s: by_side[s] + outside[s] for s in by_side}
             if self.case.result is not None:
                 total = stated[declarer_side]
                 if total != self.case.result:
@@ -537,28 +754,246 @@ class _Builder:
             return Tally(False, by_side, outside, "unknown")
         return Tally(True, {s: by_side[s] + outside[s] for s in by_side}, outside, how)
 
-    def _agreed(self, e: TimedEvent, stated: dict, in_play: dict) -> dict:
-        """The result the players agreed (``agreed_result``, declarer's tricks), checked against the record."""
-        agreed = e.get("agreed_result")
-        declarer_side = C.side_of(self.declarer)
-        if agreed is None or agreed == stated[declarer_side]:
-            return stated
-        other = C.other_side(declarer_side)
-        agreed_by = {declarer_side: agreed, other: 13 - agreed}
-        giver = declarer_side if agreed < stated[declarer_side] else other
-        if agreed_by[giver] >= in_play[giver]:
-            raise self.err(f"{e.event.where}.agreed_result",
-                           f"{agreed} tricks for declarer contradicts the {e.kind}: with {e.get('tricks')} of the "
-                           f"remaining tricks declarer has {stated[declarer_side]}, and the agreed result gives away "
-                           f"no trick already won in play")
-        return agreed_by
+    # -- duties the law imposed ----------------------------------------------
 
-    # -- failures to follow -------------------------------------------------
+    def _follow_alternatives(self, play: Play) -> list[str]:
+        return C.sort_cards(c for c in play.hand_before if C.suit_of(c) == play.led_suit)
 
-    def _candidate(self, table: Table, play: Play) -> Candidate:
+    def _duties(self, table: Table) -> list[tuple]:
+        """Measure each play against the penalty cards and restrictions the law imposed.
+
+        Returns the failures (play, duty, cards that would have complied,
+        faced, suit); records inabilities, lead points and choice points.
+        """
+        adj = self.adj
+        if not (adj.penalty or adj.duties):
+            table.lead_points = self._lead_points(table)
+            return []
+        failures: list[tuple] = []
+        played = [p for p in table.plays if p.applied]
+        for p in played:
+            seat = p.seat
+            hand = p.hand_before
+            legal = self._legal(p)
+            # Lead and play restrictions come first (50E1).
+            for (s, duty, arg, trick, since, law) in sorted(adj.duties):
+                if s != seat or since >= p.moment:
+                    continue
+                if duty == "lead_suit" and p.leads and self._first_lead_after(table, seat, since) is p:
+                    if not any(C.suit_of(c) == arg for c in hand):
+                        table.unable.append(Unable(p, duty))
+                    elif C.suit_of(p.card) != arg:
+                        failures.append((p, duty, C.sort_cards(c for c in hand if C.suit_of(c) == arg), False, arg,
+                                         f"{law}, {self._pos(since)}"))
+                    legal = [c for c in legal if C.suit_of(c) == arg] or legal
+                elif duty == "not_lead_suit" and p.leads and self._still_on_lead(table, seat, since, p):
+                    others = [c for c in hand if C.suit_of(c) != arg]
+                    if not others:
+                        table.unable.append(Unable(p, duty))
+                    elif C.suit_of(p.card) == arg:
+                        failures.append((p, duty, C.sort_cards(others), False, arg, f"{law}, {self._pos(since)}"))
+                    legal = [c for c in legal if C.suit_of(c) != arg] or legal
+                elif duty in ("play_highest", "play_lowest", "not_play_suit") and not p.leads and p.trick == trick \
+                        and self._first_play_in_trick(table, seat, trick, since) is p:
+                    suit_cards = [c for c in hand if C.suit_of(c) == p.led_suit]
+                    if duty == "not_play_suit":
+                        others = [c for c in legal if C.suit_of(c) != arg]
+                        if suit_cards:
+                            pass  # he follows suit: the named suit is not in question
+                        elif not others:
+                            table.unable.append(Unable(p, duty))
+                        elif C.suit_of(p.card) == arg:
+                            failures.append((p, duty, C.sort_cards(others), False, arg, f"{law}, {self._pos(since)}"))
+                        if not suit_cards and others:
+                            legal = others  # the restriction comes before a penalty card (50E1)
+                        continue
+                    if not suit_cards:
+                        table.unable.append(Unable(p, duty))
+                        continue
+                    pick = max if duty == "play_highest" else min
+                    need = pick(suit_cards, key=C.rank_index)
+                    if p.card != need:
+                        failures.append((p, duty, [need], False, p.led_suit, f"{law}, {self._pos(since)}"))
+                    legal = [need]
+            # Penalty cards (50D, 50E1, 51A).
+            majors, minors = self._penalty_cards(seat, p.moment)
+            if len([c for c in majors if c in legal]) >= 2:
+                table.choice_points.append(ChoicePoint(p.trick, seat, tuple(C.sort_cards(c for c in majors if c in legal)),
+                                                       p.moment - 1, p.at))
+            designated = [arg for (s, duty, arg, trick, since, law) in adj.duties
+                          if s == seat and duty == "play_card" and since < p.moment and arg in majors]
+            if p.card in (designated or majors) or p.card in minors:
+                continue
+            playable = [c for c in (designated or majors) if c in legal]
+            if playable:
+                failures.append((p, "play_penalty_card", C.sort_cards(playable), True, C.suit_of(playable[0]),
+                                 self._penalty_source(seat, playable[0])))
+                continue
+            for card in minors:
+                suit = C.suit_of(card)
+                if card in legal and C.suit_of(p.card) == suit and p.card[1] not in HONOURS:
+                    alternatives = [card] + [c for c in legal if C.suit_of(c) == suit and c[1] in HONOURS]
+                    failures.append((p, "minor_penalty_card", C.sort_cards(alternatives), True, suit,
+                                     self._penalty_source(seat, card)))
+                    break
+        table.lead_points = self._lead_points(table)
+        return failures
+
+    def _pos(self, moment: int) -> str:
+        """The record position of a moment, e.g. T3.1 (after the first card of trick 3)."""
+        p = moment // STEP
+        for t in range(len(self.offsets), 0, -1):
+            if self.offsets[t - 1] <= p:
+                return f"T{t}.{p - self.offsets[t - 1]}"
+        return "T1.0"
+
+    def _penalty_source(self, seat: str, card: str) -> str:
+        laws = sorted((since, law) for (s, c, kind, since, law) in self.adj.penalty if s == seat and c == card)
+        since, law = laws[0]
+        return f"penalty card {C.card_short(card)} ({law}, {self._pos(since)})"
+
+    def _legal(self, p: Play) -> list[str]:
+        if p.leads:
+            return list(p.hand_before)
+        follow = [c for c in p.hand_before if C.suit_of(c) == p.led_suit]
+        return follow or list(p.hand_before)
+
+    def _penalty_cards(self, seat: str, moment: int, lifted_by: int | None = None) -> tuple[list, list]:
+        """The seat's penalty cards on the table at ``moment``: (major, minor).
+
+        ``lifted_by``: count only cards picked up before that moment as gone
+        (a lead point's options are what lift them).
+        """
+        kinds: dict[str, str] = {}
+        lifted_by = moment if lifted_by is None else lifted_by
+        for (s, card, kind, since, law) in self.adj.penalty:
+            if s != seat or since >= moment:
+                continue
+            if any(ls == seat and lc == card and lm < lifted_by for (ls, lc, lm) in self.adj.lifted):
+                continue
+            if self._played_between(seat, card, since, moment):
+                continue
+            if kinds.get(card) != "major":
+                kinds[card] = kind
+        majors = [c for c, k in kinds.items() if k == "major"]
+        minors = [c for c, k in kinds.items() if k == "minor"]
+        return C.sort_cards(majors), C.sort_cards(minors)
+
+    def _played_between(self, seat: str, card: str, start: int, end: int) -> bool:
+        for st in self.states:
+            for p in st.plays:
+                if p.seat == seat and p.card == card and p.applied and start < p.moment < end:
+                    return True
+        return False
+
+    def _first_lead_after(self, table: Table, seat: str, since: int) -> Play | None:
+        for p in table.plays:
+            if p.seat == seat and p.leads and p.applied and p.moment > since:
+                return p
+        return None
+
+    def _still_on_lead(self, table: Table, seat: str, since: int, play: Play) -> bool:
+        """A forbidding lasts while the player keeps the lead (50E2a)."""
+        for st in table.tricks:
+            lead = st.effective[0][1] if st.effective else None
+            if lead is None or lead.moment <= since:
+                continue
+            if lead is play:
+                return True
+            if lead.seat != seat:
+                return False
+        return False
+
+    def _first_play_in_trick(self, table: Table, seat: str, trick: int, since: int) -> Play | None:
+        for p in table.plays:
+            if p.seat == seat and p.trick == trick and p.applied and p.moment > since:
+                return p
+        return None
+
+    def _lead_points(self, table: Table) -> list[LeadPoint]:
+        points = []
+        for st in table.tricks:
+            if not st.plays or not st.expected_leader:
+                continue
+            # The lead is due from the end of the last trick (or a refused lead)
+            # until the lead is made; the options arise in that window.
+            start = self.offsets[st.number - 1] * STEP + 1
+            windows = [(start, self._lead_moment(st, start))]
+            windows += [(p.withdrawn_at + 1, self._lead_moment(st, p.withdrawn_at + 1))
+                        for p in st.plays if p.fate == "refused" and p.withdrawn_at]
+            for begin, lead in windows:
+                leader = st.expected_leader
+                offender = C.partner(leader)
+                if table.role(offender, begin) != "defender":
+                    continue
+                majors, _ = self._penalty_cards(offender, lead, lifted_by=begin)
+                if majors:
+                    points.append(LeadPoint(st.number, leader, offender, tuple(majors), begin, f"T{st.number}.0"))
+        return points
+
+    def _lead_moment(self, st: TrickState, after: int) -> int:
+        """The moment of the first card led to the trick after ``after``."""
+        for p in st.plays:
+            if p.moment > after and p.leads:
+                return p.moment
+        return after + 1
+
+    # -- defective tricks (67) and surplus cards ------------------------------
+
+    def _defects(self, table: Table) -> list[Defect]:
+        out = []
+        last = len(table.tricks)
+        for st in table.tricks:
+            nxt = table.tricks[st.number] if st.number < last else None
+            both_played = None
+            if nxt is not None:
+                sides = set()
+                for p in nxt.plays:
+                    sides.add(C.side_of(p.seat))
+                    if len(sides) == 2:
+                        both_played = p.moment
+                        break
+            notices = [e for e in table.events if e.kind == "attention_drawn"
+                       and e.get("subject") == "defective_trick" and e.get("trick") in (None, st.number)
+                       and e.moment > (st.plays[0].moment if st.plays else 0)]
+            notice = notices[0] if notices else None
+            in_time = notice is not None and (both_played is None or notice.moment < both_played)
+            flagged = {e.get("seat") for e in notices if e.get("trick") == st.number and e.get("seat")}
+            for seat in sorted(flagged):
+                late = [p for p in st.plays if p.seat == seat and notice and p.moment > notice.moment]
+                if late and st.effective:
+                    # The trick was turned without his card; he supplied it after attention was drawn.
+                    led = C.suit_of(st.effective[0][1].card)
+                    out.append(Defect(st.number, seat, "missing", (late[0].card,), led, in_time,
+                                      notice.moment, notice.at))
+            if st.effective and not st.complete and st.number < last:
+                led = C.suit_of(st.effective[0][1].card)
+                for seat in C.SEATS:
+                    if seat in st.order:
+                        continue
+                    left = [c for c in self.hands[seat] if C.suit_of(c) == led]
+                    out.append(Defect(st.number, seat, "missing", tuple(C.sort_cards(left)), led, in_time,
+                                      notice.moment if notice else table.deemed_moment,
+                                      notice.at if notice else "end"))
+            for p in st.plays:
+                if p.entry.extra and p.applied:
+                    out.append(Defect(st.number, p.seat, "surplus", p.entry.extra, p.led_suit, in_time,
+                                      notice.moment if notice else table.deemed_moment,
+                                      notice.at if notice else "end"))
+        return out
+
+    # -- failures to play as required ------------------------------------------
+
+    def _candidate(self, table: Table, play: Play, duty: str, legal: list, faced: bool, suit: str,
+                   source: str) -> Candidate:
         side = C.side_of(play.seat)
-        legal = C.sort_cards(c for c in play.hand_before if C.suit_of(c) == play.led_suit)
-        return Candidate(play, side, legal, self._first_act(table, play, side), self._notice(table, play, side))
+        cand = Candidate(play, side, legal, self._first_act(table, play, side), self._notice(table, play, side),
+                         duty=duty, faced=faced, suit=suit or "", source=source)
+        for p in table.plays:
+            if p.moment > play.moment and C.side_of(p.seat) != side and p.applied:
+                cand.non_offender_play = p.moment
+                break
+        return cand
 
     def _first_act(self, table: Table, play: Play, side: str) -> FirstAct:
         acts: list[FirstAct] = []
@@ -582,18 +1017,29 @@ class _Builder:
             return FirstAct("none", None, NEVER, "never")
         return min(acts, key=lambda a: a.moment)
 
+    def _trick_before(self, table: Table, moment: int) -> int:
+        before = [p.trick for p in table.plays if p.moment < moment]
+        return before[-1] if before else 1
+
     def _notice(self, table: Table, play: Play, side: str) -> Notice:
         first = None
         for e in table.events:
-            if e.kind == "attention_drawn" and e.trick == play.trick and e.seat == play.seat and e.moment > play.moment:
+            if e.moment <= play.moment:
+                continue
+            if e.kind == "attention_drawn" and e.get("subject") in ("revoke", "penalty_card") \
+                    and e.trick == play.trick and e.seat == play.seat:
                 first = e
+                break
+            if e.kind == "option_chosen" and e.get("option") in ("accept_play", "require_penalty_card") \
+                    and play.trick == self._trick_before(table, e.moment):
+                first = e  # a choice about the failure means the director was called to it
                 break
         moment = first.moment if first else table.deemed_moment
         before = [e for e in table.events if e.moment < moment]
         calls = {e.get("side") for e in before if e.kind == "next_board_call"}
         return Notice(
             event=first, moment=moment, at=first.at if first else "end",
-            by=first.get("by") if first else None, asked=first.asked if first else None,
+            by=first.get("by") if first else None, asked=(first.asked or None) if first else None,
             after_call_by_offenders=side in calls,
             after_call_by_non_offenders=C.other_side(side) in calls,
             after_round_end=any(e.kind == "round_ended" for e in before),

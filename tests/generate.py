@@ -38,7 +38,8 @@ def pbn_deal(hands) -> str:
     return "N:" + " ".join(parts)
 
 
-def random_case(rng: random.Random, n: int = 0, revoke_rate: float = 0.08, with_events: bool = True) -> dict:
+def random_case(rng: random.Random, n: int = 0, revoke_rate: float = 0.08, with_events: bool = True,
+                irregular_rate: float = 0.0) -> dict:
     deck = [s + r for s in SUITS for r in RANKS]
     rng.shuffle(deck)
     hands = {seat: set(deck[i * 13:(i + 1) * 13]) for i, seat in enumerate(SEATS)}
@@ -57,6 +58,8 @@ def random_case(rng: random.Random, n: int = 0, revoke_rate: float = 0.08, with_
                            "tricks": rng.randint(0, remaining)})
             break
         trick, cards = [], []
+        if irregular_rate and rng.random() < irregular_rate:
+            _irregular_start(rng, t, leader, hands, trick, events, declarer)
         for k in range(4):
             seat = _next(leader, k)
             hand = hands[seat]
@@ -104,6 +107,27 @@ def random_case(rng: random.Random, n: int = 0, revoke_rate: float = 0.08, with_
         "events": events,
     }
     return case
+
+
+def _irregular_start(rng, t, leader, hands, trick, events, declarer):
+    """Before the proper lead: a lead out of turn (accepted or refused) or an exposed card."""
+    kind = rng.choice(["refused_lead", "exposure", "refused_lead", "exposure_small"])
+    if kind == "refused_lead":
+        offender = rng.choice([s for s in SEATS if s != leader])
+        if not hands[offender]:
+            return
+        card = rng.choice(sorted(hands[offender]))
+        trick.append(f"{offender}:{card}")
+        events.append({"at": f"T{t}.{len(trick)}", "kind": "option_chosen", "by": _next(offender),
+                       "option": "refuse_lead"})
+    else:
+        defenders = [_next(declarer), _next(declarer, 3)]
+        seat = rng.choice(defenders)
+        if not hands[seat]:
+            return
+        card = rng.choice(sorted(hands[seat]))
+        events.append({"at": f"T{t}.0", "kind": "card_exposed", "seat": seat, "card": card,
+                       "how": "dropped" if kind == "exposure_small" else rng.choice(["shown", "named", "dropped"])})
 
 
 def random_position(rng: random.Random, n: int, trick_cards: int | None = None):

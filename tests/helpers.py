@@ -58,3 +58,36 @@ def case(text: str, path: str = "test.yaml"):
 
 def ruling(text: str):
     return rule_case(case(text))
+
+
+# A 3NT by South used across the tests: East discards a spade on the diamond
+# lead of trick 2 while holding the diamond five (a revoke, established when
+# he plays to trick 3); North-South take 10 tricks at the table.
+SMOKE_DEAL = "N:AK32.A32.AK32.32 QJ4.KQJ4.5.KQJ54 T98.T98.QJT98.A9 765.765.764.T876"
+SMOKE_TRICKS = [
+    "[W:H7, N:HA, E:H4, S:H8]", "[N:DA, E:S4, S:D8, W:D4]", "[N:SA, E:SJ, S:S8, W:S5]",
+    "[N:SK, E:SQ, S:S9, W:S6]", "[N:S3, E:D5, S:ST, W:S7]", "[S:DQ, W:D6, N:D2, E:C4]",
+    "[S:DJ, W:D7, N:DK, E:C5]", "[N:D3, E:HJ, S:DT, W:C6]", "[S:D9, W:C7, N:S2, E:HQ]",
+    "[S:CA, W:C8, N:C2, E:CJ]", "[S:C9, W:CT, N:C3, E:CQ]", "[E:CK, S:HT, W:H5, N:H2]",
+    "[E:HK, S:H9, W:H6, N:H3]",
+]
+
+
+def smoke_play(indent: str = "  ", tricks: int = 13) -> str:
+    """The smoke deal's play record as YAML lines, each prefixed with ``indent``."""
+    return "\n" + "".join(f"{indent}- {t}\n" for t in SMOKE_TRICKS[:tricks])
+
+
+def write(tmp_path, text, name="case.yaml"):
+    """Write a test input file; return its path as a string."""
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def firings(eng, facts) -> list:
+    """Run ``eng`` afresh on ``facts``: each firing's rule and the conclusions it declared."""
+    eng.reset()
+    eng.declare(*facts)
+    eng.run()
+    return [(f.rule, [dict(c) for c in f.conclusions]) for f in eng.firings]

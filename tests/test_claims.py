@@ -13,10 +13,10 @@ from helpers import case, fire, kinds, only, ruling
 
 
 def claim_event(event="claim", by="S", side="NS", tricks=4, kept=None, remaining=4, accepted=True, statement=True,
-                line="none", base=9, sign=1, stated_total=None, how="statement"):
+                line="none", base=9, sign=1, stated_total=None, form="statement"):
     kept = tricks if kept is None else kept
     return K.ClaimEvent(event=event, by=by, side=side, role="declarer", tricks=tricks, kept=kept,
-                        conceded=remaining - kept, remaining=remaining, how=how, accepted=accepted,
+                        conceded=remaining - kept, remaining=remaining, form=form, accepted=accepted,
                         statement=statement, line=line, floor_line="statement" if event == "claim" else "none",
                         base=base, sign=sign, stated_total=base + sign * kept if stated_total is None else stated_total,
                         at="T10.0", moment=40000)
@@ -54,9 +54,9 @@ def test_68_a_remark_about_the_current_trick_is_no_claim_and_asks_about_16_and_5
 
 
 def test_68A_claim_and_how_it_was_made():
-    out, _ = fire(claim_event(how="shown_cards"), timing(), bounds(), normal())
+    out, _ = fire(claim_event(form="shown_cards"), timing(), bounds(), normal())
     made = only(out, "claim_made")
-    assert (made["tricks"], made["how"], made["law"]) == (4, "shown_cards", "68A")
+    assert (made["tricks"], made["form"], made["law"]) == (4, "shown_cards", "68A")
 
 
 def test_68A_cards_shown_without_meaning_to_claim():
@@ -357,10 +357,10 @@ def test_the_revoke_chapter_counts_the_awarded_tricks(tmp_path):
     ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{play: SA}]}", "events[1].line", "not held"),
     ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [draw_trumps]}", "events[1].line", "notrump"),
     ("{at: T10.0, kind: claim, by: S, tricks: 4, line: [{ruff: C}]}", "events[1].line", "notrump"),
-    ("{at: T10.0, kind: claim, by: S, tricks: 4, how: shouting}", "events[1].how", "not a way"),
-    ("{at: T10.0, kind: claim, by: S, tricks: 4, how: abandoned_hand}", "events[1].how", "claim"),
-    ("{at: T10.0, kind: concession, by: S, tricks: 4, how: curtail}", "events[1].how", "concession"),
-    ("{at: T10.0, kind: concession, by: S, tricks: 2, how: abandoned_hand}", "events[1].tricks", "abandons"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, form: shouting}", "events[1].form", "not a way"),
+    ("{at: T10.0, kind: claim, by: S, tricks: 4, form: abandoned_hand}", "events[1].form", "claim"),
+    ("{at: T10.0, kind: concession, by: S, tricks: 4, form: curtail}", "events[1].form", "concession"),
+    ("{at: T10.0, kind: concession, by: S, tricks: 2, form: abandoned_hand}", "events[1].tricks", "abandons"),
     ("{at: T10.0, kind: claim, by: S, tricks: 4, aware_of_trumps: yes please}", "events[1].aware_of_trumps",
      "true or false"),
     ("{at: T10.0, kind: claim, by: S, tricks: 4, agreed_result: 14}", "events[1].agreed_result", "0 to 13"),

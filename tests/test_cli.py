@@ -3,55 +3,30 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from cli import cli
+from helpers import SMOKE_DEAL, smoke_play, write
 
 ROOT = Path(__file__).resolve().parent.parent
 
-GOOD = textwrap.dedent("""\
-    id: cli-east-ruffs
-    title: East ruffs a heart while holding one and leads the next trick
-    board: 3
-    deal: "N:AK32.A32.AK32.32 QJ4.KQJ4.5.KQJ54 T98.T98.QJT98.A9 765.765.764.T876"
-    contract: 3NT
-    declarer: S
-    play:
-      - [W:H7, N:HA, E:H4, S:H8]
-      - [N:DA, E:S4, S:D8, W:D4]
-      - [N:SA, E:SJ, S:S8, W:S5]
-      - [N:SK, E:SQ, S:S9, W:S6]
-      - [N:S3, E:D5, S:ST, W:S7]
-      - [S:DQ, W:D6, N:D2, E:C4]
-      - [S:DJ, W:D7, N:DK, E:C5]
-      - [N:D3, E:HJ, S:DT, W:C6]
-      - [S:D9, W:C7, N:S2, E:HQ]
-      - [S:CA, W:C8, N:C2, E:CJ]
-      - [S:C9, W:CT, N:C3, E:CQ]
-      - [E:CK, S:HT, W:H5, N:H2]
-      - [E:HK, S:H9, W:H6, N:H3]
-    expect:
-      conclusions:
-        - {kind: revoke, trick: 2, seat: E}
-        - {kind: revoke_established, trick: 2, seat: E, law: 63A1}
-        - {kind: trick_transfer, trick: 2, seat: E, tricks: 1, to: NS, law: 64A2}
-      declarer_tricks: 11
-    """)
-
-
-@pytest.fixture
-def runner():
-    return CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
-
-
-def write(tmp_path, text, name="case.yaml"):
-    p = tmp_path / name
-    p.write_text(text)
-    return str(p)
+GOOD = (
+    "id: cli-east-ruffs\n"
+    "title: East discards a spade on a diamond while holding one, then plays to the next trick\n"
+    "board: 3\n"
+    f'deal: "{SMOKE_DEAL}"\n'
+    "contract: 3NT\n"
+    "declarer: S\n"
+    f"play:{smoke_play()}"
+    "expect:\n"
+    "  conclusions:\n"
+    "    - {kind: revoke, trick: 2, seat: E}\n"
+    "    - {kind: revoke_established, trick: 2, seat: E, law: 63A1}\n"
+    "    - {kind: trick_transfer, trick: 2, seat: E, tricks: 1, to: NS, law: 64A2}\n"
+    "  declarer_tricks: 11\n"
+)
 
 
 def test_rule_text(runner, tmp_path):
@@ -121,7 +96,7 @@ def test_laws_lists_rules_and_reasons(runner):
     assert "64A1" in res.stdout and "law_64A1_revoke_trick_and_one_more" in res.stdout
     res = runner.invoke(cli, ["laws", "--law", "63"])
     assert "not mechanizable" in res.stdout
-    res = runner.invoke(cli, ["laws", "--law", "12"])
+    res = runner.invoke(cli, ["laws", "--law", "99"])
     assert res.exit_code == 2
 
 
@@ -145,6 +120,26 @@ BAD = [
      "events[1].by: unknown field for round_ended"),
     ("claim too many", GOOD.replace("expect:", "events:\n  - {at: end, kind: claim, by: S, tricks: 3}\nexpect:"),
      "events[1].tricks: 3 tricks, but only 0 remain"),
+    # the play-irregularities chapter's events
+    ("unknown option", GOOD.replace("expect:", "events:\n  - {at: T1.1, kind: option_chosen, by: S, option: waive}\n"
+                                    "expect:"), "events[1].option: unknown option 'waive'"),
+    ("option without its suit", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: option_chosen, by: S, "
+                                             "option: require_lead}\nexpect:"), "option require_lead needs suit"),
+    ("exposure how", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: card_exposed, seat: E, card: S4, "
+                                  "how: sneezed}\nexpect:"), "events[1].how: unknown exposure 'sneezed'"),
+    ("exposure card", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: card_exposed, seat: E, card: S1, "
+                                   "how: dropped}\nexpect:"), "events[1].card: 'S1' is not a card"),
+    ("exposure without card", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: card_exposed, seat: E, "
+                                           "how: dropped}\nexpect:"), "card_exposed needs card"),
+    ("inspection what", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: inspection_requested, by: E, "
+                                     "what: dummy}\nexpect:"), "events[1].what: unknown inspection 'dummy'"),
+    ("option suit", GOOD.replace("expect:", "events:\n  - {at: T2.0, kind: option_chosen, by: S, "
+                                 "option: forbid_lead, suit: X}\nexpect:"), "events[1].suit: 'X' is not a suit"),
+    ("two cards named twice", GOOD.replace("[W:H7, N:HA", "[W:H7+H7, N:HA"), "play[1][1]: 'H7+H7' names the same card"),
+    ("surplus card not held", GOOD.replace("[W:H7, N:HA", "[W:H7+SA, N:HA"),
+     "play[1][1]: West played SA, which was dealt to North"),
+    ("dispute trick", GOOD.replace("expect:", "events:\n  - {at: end, kind: trick_disputed, by: E, trick: 14}\n"
+                                   "expect:"), "events[1].trick: 14 is not a trick number"),
 ]
 
 

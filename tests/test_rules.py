@@ -402,3 +402,10 @@ def test_64C_every_established_revoke_gets_an_equity_question():
 def test_64C_not_for_a_corrected_revoke():
     out, _ = fire(*corrected())
     assert not [c for c in kinds(out, "equity_review") if c["law"] == "64C"]
+
+
+def test_61B_is_about_revoke_questions_only():
+    other = F.AttentionDrawn(event=1, by="N", by_role="dummy", asked="E", asked_role="defender",
+                             subject="defective_trick", trick=2, seat="E", at="T2.4", moment=5010)
+    out, _ = fire(other)
+    assert not kinds(out, "illegal_inquiry")

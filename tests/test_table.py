@@ -7,26 +7,12 @@ from engine.clause import ClauseIdError, canonical, parse
 from engine.scoring import contract_score, duplicate_score
 from engine.ruling import rule_case
 from engine.table import build_table
-from helpers import case
+from helpers import SMOKE_DEAL, case, smoke_play
 
-DEAL = "N:AK32.A32.AK32.32 QJ4.KQJ4.5.KQJ54 T98.T98.QJT98.A9 765.765.764.T876"
+DEAL = SMOKE_DEAL
 
 # South plays 3NT; East discards a spade on the second trick while holding D5.
-PLAY = """
-  - [W:H7, N:HA, E:H4, S:H8]
-  - [N:DA, E:S4, S:D8, W:D4]
-  - [N:SA, E:SJ, S:S8, W:S5]
-  - [N:SK, E:SQ, S:S9, W:S6]
-  - [N:S3, E:D5, S:ST, W:S7]
-  - [S:DQ, W:D6, N:D2, E:C4]
-  - [S:DJ, W:D7, N:DK, E:C5]
-  - [N:D3, E:HJ, S:DT, W:C6]
-  - [S:D9, W:C7, N:S2, E:HQ]
-  - [S:CA, W:C8, N:C2, E:CJ]
-  - [S:C9, W:CT, N:C3, E:CQ]
-  - [E:CK, S:HT, W:H5, N:H2]
-  - [E:HK, S:H9, W:H6, N:H3]
-"""
+PLAY = smoke_play()
 
 
 def first_tricks(n):
@@ -160,10 +146,12 @@ def test_incomplete_record_without_result_is_not_counted():
     assert not build_table(base(play=play)).tally.known
 
 
-def test_lead_out_of_turn_is_a_note_not_an_error():
+def test_lead_out_of_turn_is_read_not_rejected():
     play = PLAY.replace("[N:SA, E:SJ, S:S8, W:S5]", "[E:SJ, S:S8, W:S5, N:SA]")
     t = build_table(base(play=play))
-    assert any(n["subject"] == "lead_out_of_turn" and n["trick"] == 3 for n in t.notes)
+    lead = t.tricks[2].plays[0]
+    assert (lead.out_of_turn, lead.proper, lead.fate) == ("lead", "N", "accepted_play")
+    assert t.tricks[2].leader == "E"
 
 
 @pytest.mark.parametrize("play_edit,events,fragment", [

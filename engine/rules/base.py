@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..clause import canonical
-from ..compat import NOT, TEST, Fact, InitialFact, KnowledgeEngine, OrderedStrategy, Rule, TracingAgenda
+from ..compat import (NOT, TEST, Fact, InitialFact, KnowledgeEngine, OrderedStrategy, Rule, TracingAgenda,
+                      dispatch_by_type, only_changed_rules)
 from ..facts import Conclusion
 
 
@@ -82,7 +83,8 @@ def stratify(rules) -> dict[str, int]:
                 changed = True
         if not changed:
             return stratum
-    raise StratificationError("rules negate each other's conclusions in a cycle")
+    worst = sorted(stratum, key=stratum.get)[-3:]
+    raise StratificationError(f"rules negate each other's conclusions in a cycle (through {', '.join(worst)})")
 
 
 @dataclass
@@ -115,6 +117,8 @@ class LawEngineBase(KnowledgeEngine):
                 r.stratum = strata[r.__name__]
             cls._stratified = True
         super().__init__()
+        dispatch_by_type(self.matcher)
+        only_changed_rules(self.matcher)
         self.firings: list[Firing] = []
         self._current = None
 

@@ -5,7 +5,7 @@ to (iv) say how the director rules on an illegal question.
 """
 from ..cards import other_side
 from ..compat import MATCH, TEST
-from ..facts import AttentionDrawn, CardPlayed, EquityReview, IllegalInquiry, Revoke
+from ..facts import AttentionDrawn, CardPlayed, DutyBreach, EquityReview, IllegalInquiry, Revoke
 from .base import law_rule
 
 QUESTION_61_5_III = (
@@ -23,11 +23,19 @@ class Law61:
               concludes=(Revoke,))
     def law_61A_failure_to_follow(self, t, s, c, suit, side, role, i):
         self.conclude(Revoke(trick=t, seat=s, card=c, suit=suit, side=side, non_offenders=other_side(side),
-                             role=role, index=i))
+                             role=role, index=i, duty="follow_suit", faced=False))
+
+    @law_rule("61A",
+              DutyBreach(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, duty=MATCH.duty, suit=MATCH.suit,
+                         faced=MATCH.faced, side=MATCH.side, role=MATCH.role, index=MATCH.i),
+              concludes=(Revoke,), cites=("50E1", "50D"))
+    def law_61A_required_card_not_played(self, t, s, c, duty, suit, faced, side, role, i):
+        self.conclude(Revoke(trick=t, seat=s, card=c, suit=suit, side=side, non_offenders=other_side(side),
+                             role=role, index=i, duty=duty, faced=faced))
 
     @law_rule("61B",
               AttentionDrawn(by=MATCH.by, by_role="defender", asked=MATCH.asked, asked_role="defender",
-                             trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
+                             subject="revoke", trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
               TEST(lambda by, asked: by != asked),
               concludes=(IllegalInquiry,), cites=("commentary 61.3", "commentary 61.5(i)"))
     def law_61B_defender_asks_partner(self, by, asked, t, s, m):
@@ -35,7 +43,7 @@ class Law61:
 
     @law_rule("commentary 61.5(iv)",
               AttentionDrawn(by=MATCH.by, by_role="dummy", asked=MATCH.asked, asked_role="defender",
-                             trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
+                             subject="revoke", trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
               concludes=(IllegalInquiry,), cites=("61B",))
     def commentary_61_5_iv_dummy_asks_defender(self, by, asked, t, s, m):
         self.conclude(IllegalInquiry(by=by, asked=asked, trick=t, seat=s, moment=m))

@@ -12,7 +12,7 @@ card (62D2).
 """
 from ..compat import MATCH, NOT, P, TEST
 from ..cards import partner
-from ..facts import (CardWithdrawn, ContractFact, EquityReview, FirstAct, Holding, Notice, Option,
+from ..facts import (CardWithdrawn, PlayAccepted, ContractFact, EquityReview, FirstAct, Holding, Notice, Option,
                      PenaltyCard, Revoke, RevokeCorrected, RevokeEstablished, RevokeMustBeCorrected, Withdrawal)
 from .base import law_rule
 
@@ -26,11 +26,12 @@ DECLARER_OR_DUMMY = P(lambda role: role in ("declarer", "dummy"))
 
 class Law62:
     @law_rule("62A",
-              Revoke(trick=MATCH.t, seat=MATCH.s),
+              Revoke(trick=MATCH.t, seat=MATCH.s, faced=False),
               Notice(trick=MATCH.t, seat=MATCH.s, moment=MATCH.n),
               FirstAct(trick=MATCH.t, seat=MATCH.s, moment=MATCH.m),
               TEST(lambda m, n: n < m),
               NOT(RevokeEstablished(trick=MATCH.t, seat=MATCH.s)),
+              NOT(PlayAccepted(trick=MATCH.t, seat=MATCH.s)),
               concludes=(RevokeMustBeCorrected,), cites=("commentary 62.1", "commentary 62.2"))
     def law_62A_noticed_before_established(self, t, s):
         self.conclude(RevokeMustBeCorrected(trick=t, seat=s))
@@ -46,10 +47,10 @@ class Law62:
     @law_rule("62B1",
               RevokeCorrected(trick=MATCH.t, seat=MATCH.s),
               Revoke(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, role="defender"),
-              Withdrawal(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, concealed=True),
+              Withdrawal(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, concealed=True, moment=MATCH.m),
               concludes=(PenaltyCard,), cites=("commentary 62.3",))
-    def law_62B1_defender_card_becomes_penalty_card(self, s, c):
-        self.conclude(PenaltyCard(seat=s, card=c, type="major"))
+    def law_62B1_defender_card_becomes_penalty_card(self, s, c, m):
+        self.conclude(PenaltyCard(seat=s, card=c, type="major", moment=m))
 
     @law_rule("62B2",
               RevokeCorrected(trick=MATCH.t, seat=MATCH.s),
@@ -93,10 +94,10 @@ class Law62:
 
     @law_rule("62C2",
               CardWithdrawn(trick=MATCH.t, seat=MATCH.p, card=MATCH.c, law="62C2"),
-              Withdrawal(trick=MATCH.t, seat=MATCH.p, card=MATCH.c, role="defender"),
+              Withdrawal(trick=MATCH.t, seat=MATCH.p, card=MATCH.c, role="defender", moment=MATCH.m),
               concludes=(PenaltyCard,), cites=("commentary 62.5(b)",))
-    def law_62C2_defender_card_becomes_penalty_card(self, p, c):
-        self.conclude(PenaltyCard(seat=p, card=c, type="major"))
+    def law_62C2_defender_card_becomes_penalty_card(self, p, c, m):
+        self.conclude(PenaltyCard(seat=p, card=c, type="major", moment=m))
 
     @law_rule("62D1",
               Revoke(trick=12, seat=MATCH.s),

@@ -64,15 +64,16 @@ class Law63:
               RevokeEstablished(trick=MATCH.t, seat=MATCH.s),
               NOT(RevokeMustBeCorrected(trick=MATCH.t, seat=MATCH.s)),
               Revoke(trick=MATCH.t, seat=MATCH.s, card=MATCH.c),
-              Withdrawal(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, substitute=MATCH.x, index=MATCH.i),
+              Withdrawal(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, substitute=MATCH.x, index=MATCH.i,
+                         moment=MATCH.m),
               concludes=(CorrectionNotAllowed,))
-    def law_63B_no_correction_once_established(self, t, s, x, i):
-        self.conclude(CorrectionNotAllowed(trick=t, seat=s, card=x, index=i))
+    def law_63B_no_correction_once_established(self, t, s, x, i, m):
+        self.conclude(CorrectionNotAllowed(trick=t, seat=s, card=x, index=i, moment=m))
 
     @law_rule("commentary 61.5(ii)",
-              CorrectionNotAllowed(trick=MATCH.t, seat=MATCH.s, card=MATCH.x),
+              CorrectionNotAllowed(trick=MATCH.t, seat=MATCH.s, card=MATCH.x, moment=MATCH.m),
               RevokeEstablished(trick=MATCH.t, seat=MATCH.s, law="63A4"),
               Revoke(trick=MATCH.t, seat=MATCH.s, role="defender"),
               concludes=(PenaltyCard,), cites=("63A4", "63B"))
-    def commentary_61_5_ii_card_shown_after_question(self, s, x):
-        self.conclude(PenaltyCard(seat=s, card=x, type="major"))
+    def commentary_61_5_ii_card_shown_after_question(self, s, x, m):
+        self.conclude(PenaltyCard(seat=s, card=x, type="major", moment=m))

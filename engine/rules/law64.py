@@ -144,6 +144,13 @@ class Law64:
     def law_64B3_card_faced_on_table(self, t, s):
         self.conclude(NoRevokePenalty(trick=t, seat=s))
 
+    @law_rule("64B3",
+              RevokeEstablished(trick=MATCH.t, seat=MATCH.s),
+              Revoke(trick=MATCH.t, seat=MATCH.s, faced=True),
+              concludes=(NoRevokePenalty,), cites=("commentary 64.2",))
+    def law_64B3_penalty_card_not_played(self, t, s):
+        self.conclude(NoRevokePenalty(trick=t, seat=s))
+
     @law_rule("64B4",
               RevokeEstablished(trick=MATCH.t, seat=MATCH.s),
               Notice(trick=MATCH.t, seat=MATCH.s, after_call_by_non_offenders=True),

@@ -34,27 +34,27 @@ class Law68:
         self.conclude(EquityReview(trick=None, seat=b, question=QUESTION_68))
 
     @law_rule("68A",
-              ClaimEvent(event="claim", by=MATCH.b, side=MATCH.s, tricks=MATCH.n, how=MATCH.h),
+              ClaimEvent(event="claim", by=MATCH.b, side=MATCH.s, tricks=MATCH.n, form=MATCH.h),
               concludes=(ClaimMade,))
     def law_68A_claim(self, b, s, n, h):
-        self.conclude(ClaimMade(by=b, side=s, tricks=n, how=h))
+        self.conclude(ClaimMade(by=b, side=s, tricks=n, form=h))
 
     @law_rule("68A", CardsShown(by=MATCH.b, at=MATCH.a), concludes=(NotAClaim,))
     def law_68A_cards_shown_without_meaning_to_claim(self, b, a):
         self.conclude(NotAClaim(by=b, at=a))
 
     @law_rule("68B",
-              ClaimEvent(event="concession", by=MATCH.b, side=MATCH.s, tricks=MATCH.n, how=MATCH.h),
+              ClaimEvent(event="concession", by=MATCH.b, side=MATCH.s, tricks=MATCH.n, form=MATCH.h),
               concludes=(ConcessionMade,))
     def law_68B_concession(self, b, s, n, h):
-        self.conclude(ConcessionMade(by=b, side=s, tricks=n, how=h))
+        self.conclude(ConcessionMade(by=b, side=s, tricks=n, form=h))
 
     @law_rule("68B",
               ClaimEvent(event="claim", by=MATCH.b, side=MATCH.s, conceded=MATCH.n),
               TEST(lambda n: n > 0),
               concludes=(ConcessionMade,))
     def law_68B_claim_concedes_the_rest(self, b, s, n):
-        self.conclude(ConcessionMade(by=b, side=s, tricks=n, how="claim"))
+        self.conclude(ConcessionMade(by=b, side=s, tricks=n, form="claim"))
 
     @law_rule("68B", VoidedConcession(by=MATCH.b, objector=MATCH.o), concludes=(ConcessionVoid, EquityReview))
     def law_68B_partner_objects_at_once(self, b, o):

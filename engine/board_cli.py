@@ -1,0 +1,214 @@
+"""Commands for the director's other calls: ``score`` (Law 78) and ``consult`` (the questions
+the law leaves to the director, Law 16 above all), plus the text sections their rulings add.
+
+``cli.py`` adds these commands to its group; they follow its conventions:
+rulings on stdout, prompts and diagnostics on stderr, exit 2 on bad input.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+import yaml
+
+from . import render
+from .board_case import QUESTIONS, parse_answers
+from .board_facts import STEPS  # noqa: F401  (registers the chapter's facts and sentences)
+from .caseio import CaseError, case_from_data, load_case
+from .render import dumps, ruling_json, ruling_text
+from .ruling import rule_case
+from .scoring78 import METHODS, board_json, board_text, load_results, parse_result, score_board
+from .texts import SIDE_NAMES
+
+EXIT_BAD_INPUT = 2
+MAX_QUESTIONS = 60  # more than any chain of questions the laws can ask
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+# ---------------------------------------------------------------------------
+# score
+# ---------------------------------------------------------------------------
+
+
+@click.command()
+@click.argument("results_file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--method", type=click.Choice(METHODS), default="matchpoints", show_default=True,
+              help="Matchpoints for every pair (78A), IMPs between the two tables of a match (78B), "
+                   "or total points (78C).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output as readable text or as JSON.")
+def score(results_file: str, method: str, fmt: str) -> None:
+    """Score one board's results (a YAML list or a CSV: ns, ew, score; optionally ew_score,
+    ns_percent, ew_percent for adjusted scores)."""
+    try:
+        results = load_results(results_file)
+        scores = score_board(results, method)
+    except CaseError as exc:
+        _fail(str(exc))
+    except ValueError as exc:
+        _fail(f"{results_file}: {exc}")
+    click.echo(dumps(board_json(scores)) if fmt == "json" else board_text(scores))
+
+
+# ---------------------------------------------------------------------------
+# consult
+# ---------------------------------------------------------------------------
+
+
+def _read_answers(source: str, case) -> dict:
+    """Answers from a YAML or JSON file ('-': stdin), checked as the case's answers block would be."""
+    if source == "-":
+        text, name = sys.stdin.read(), "<stdin>"
+    else:
+        try:
+            with open(source, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise CaseError(source, "", exc.strerror or "cannot be read")
+        name = source
+    try:
+        data = yaml.safe_load(text) if text.strip() else {}
+    except yaml.YAMLError as exc:
+        raise CaseError(name, "", f"malformed YAML or JSON: {getattr(exc, 'problem', None) or exc}")
+    if isinstance(data, dict) and "answers" in data and len(data) == 1:
+        data = data["answers"]
+
+    def err(where, problem):
+        return CaseError(name, where, problem)
+
+    parse_answers(data, err, case)  # raises, naming the answers file and key
+    return data
+
+
+def _merge(raw: dict, more: dict) -> dict:
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in raw.items()}
+    for key, value in more.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key].update(value)
+        else:
+            out[key] = value
+    return out
+
+
+def _with_answers(case, answers: dict):
+    data = dict(case.raw)
+    if answers:
+        data["answers"] = answers
+    return case_from_data(data, case.path)
+
+
+def _prompt(question, case) -> object:
+    spec = QUESTIONS[question.fields["key"]]
+    law = question.law
+    text = f"[{law}] {question.fields['question']}"
+    if spec.kind == "result":
+        side = question.fields["side"]
+
+        def check(value):
+            try:
+                parse_result(value.strip(), side, case.vulnerable if case.vulnerable_known else None)
+            except Exception as exc:  # noqa: BLE001  (any problem: ask again)
+                raise click.BadParameter(str(exc))
+            return value.strip()
+
+        return click.prompt(text, err=True, value_proc=check)
+    return click.prompt(text, err=True, type=click.Choice(list(spec.choices)), show_choices=True)
+
+
+@click.command()
+@click.argument("case_file", metavar="CASE", type=click.Path(dir_okay=False))
+@click.option("--answers", "answers_file", metavar="FILE",
+              help="Answers as YAML or JSON (keys as in a case's answers block); '-' reads them from stdin. "
+                   "Questions still open are asked interactively.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output the final ruling as readable text or as JSON.")
+def consult(case_file: str, answers_file: str | None, fmt: str) -> None:
+    """Ask the director every question the law leaves to him on CASE, then rule from the answers.
+
+    Each question names its clause (for unauthorized information: was it made
+    available by partner, was there a logical alternative, could the action
+    have been suggested, was there damage). Answers in the case file, then in
+    --answers, are used first; the rest are asked one at a time (prompts on
+    stderr), and the full ruling is printed at the end.
+    """
+    try:
+        case = load_case(case_file)
+        answers = dict(case.raw.get("answers") or {})
+        if answers_file:
+            answers = _merge(answers, _read_answers(answers_file, case))
+        asked = []
+        for _ in range(MAX_QUESTIONS):
+            current = _with_answers(case, answers)
+            ruling = rule_case(current)
+            open_questions = ruling.of_kind("question")
+            if not open_questions:
+                break
+            q = open_questions[0]
+            try:
+                value = _prompt(q, current)
+            except (click.Abort, EOFError):
+                _fail(f"{case_file}: no answer to question {q.fields['key']} [{q.law}] (the answers and stdin "
+                      f"ran out)")
+            key, side = q.fields["key"], q.fields.get("side")
+            if QUESTIONS[key].per_side:
+                answers = _merge(answers, {key: {side: value}})
+            else:
+                answers = _merge(answers, {key: value})
+            asked.append((key, side, value))
+        else:  # pragma: no cover - the question chains are finite
+            _fail(f"{case_file}: more than {MAX_QUESTIONS} questions; giving up")
+    except CaseError as exc:
+        _fail(str(exc))
+    if fmt == "json":
+        data = ruling_json(ruling)
+        data["answers"] = answers
+        click.echo(dumps(data))
+    else:
+        click.echo(ruling_text(ruling))
+
+
+# ---------------------------------------------------------------------------
+# Text sections of a ruling
+# ---------------------------------------------------------------------------
+
+
+def _answers_section(r):
+    lines = []
+    for item in r.facts.values():
+        if item.kind == "answer":
+            f = item.fields
+            spec = QUESTIONS[f["key"]]
+            side = f" ({SIDE_NAMES[f['side']]})" if f.get("side") else ""
+            lines.append((f"{f['key']}{side}: {f['text']}", spec.law))
+    return ("Director's answers", lines) if lines else None
+
+
+def _adjusted_section(r):
+    lines = []
+    kinds = ("result_cancelled", "artificial_adjusted_score", "assigned_adjusted_score", "matchpoints", "imps",
+             "total_points")
+    for c in r.conclusions:
+        if c.kind in kinds:
+            lines.append((c.text, c.law))
+    if not lines:
+        return None
+    replaced = r.of_kind("result_cancelled") or r.of_kind("artificial_adjusted_score") or \
+        r.of_kind("assigned_adjusted_score")
+    if replaced and r.score is not None:
+        return ("Score after the ruling (the table result above does not stand)", lines)
+    return ("Score after the ruling", lines)
+
+
+render.TEXT_SECTIONS.extend([_answers_section, _adjusted_section])
+render.IRREGULARITIES = render.IRREGULARITIES + ("irregularity",)  # shown under "What happened"
+# Read the chapter's conclusions in the order a director would announce them.
+render.MAIN_ORDER = render.MAIN_ORDER + (
+    "irregularity", "information", "result_cancelled", "result_stands", "rectification_lost", "procedure", "refer",
+    "director_option", "adjustment_due", "fault", "artificial_adjusted_score", "assigned_adjusted_score",
+    "matchpoints", "imps", "total_points", "procedural_penalty_possible", "responsible_player")
+
+__all__ = ["score", "consult"]

@@ -1,0 +1,46 @@
+"""Law 10: only the director rectifies (10A), he may let the players' own rectification or
+waiver stand or cancel it (10B), he explains every option (10C1), and the player chooses
+without consulting partner (10C2)."""
+from ..board_facts import Answer, Irregularity, IrregularityRecord, Procedure, Question, ask
+from ..compat import MATCH, NOT
+from ..facts import Option
+from .base import law_rule
+from .board_common import SOME, step
+
+
+class Law10:
+    @law_rule("10A", IrregularityRecord(rectified_by=MATCH.r & SOME), concludes=(Irregularity,))
+    def law_10A_player_rectified(self, r):
+        self.conclude(Irregularity(seat=r, side=None, other=None, what="applied_rectification"))
+
+    @law_rule("10A", IrregularityRecord(waived_by=MATCH.w & SOME), concludes=(Irregularity,))
+    def law_10A_player_waived(self, w):
+        self.conclude(Irregularity(seat=w, side=None, other=None, what="waived_rectification"))
+
+    @law_rule("10B", IrregularityRecord(players_acted=True), NOT(Answer(key="players_action_stands")),
+              concludes=(Question,))
+    def law_10B_question(self):
+        self.conclude(ask("players_action_stands", action="rectified or waived"))
+
+    @law_rule("10B", IrregularityRecord(players_acted=True), Answer(key="players_action_stands", value=True),
+              concludes=(Procedure,))
+    def law_10B_allowed_to_stand(self):
+        self.conclude(step("players_action_stands"))
+
+    @law_rule("10B", IrregularityRecord(players_acted=True), Answer(key="players_action_stands", value=False),
+              concludes=(Procedure,))
+    def law_10B_cancelled(self):
+        self.conclude(step("players_action_cancelled"))
+
+    @law_rule("10C1", Option(by=MATCH.b), concludes=(Procedure,))
+    def law_10C1_explain_the_options(self, b):
+        self.conclude(step("explain_options", seat=b))
+
+    @law_rule("10C1", IrregularityRecord(option_by=MATCH.b & SOME), concludes=(Procedure,))
+    def law_10C1_explain_the_options_recorded(self, b):
+        self.conclude(step("explain_options", seat=b))
+
+    @law_rule("10C2", IrregularityRecord(option_by=MATCH.b & SOME, consulted_partner=True),
+              concludes=(Irregularity,))
+    def law_10C2_chose_after_consulting_partner(self, b):
+        self.conclude(Irregularity(seat=b, side=None, other=None, what="consulted_partner"))
