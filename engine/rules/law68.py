@@ -28,7 +28,7 @@ QUESTION_68B = (
 
 
 class Law68:
-    @law_rule("68", TrickRemark(by=MATCH.b, at=MATCH.a), concludes=(NotAClaim, EquityReview))
+    @law_rule("68", TrickRemark(by=MATCH.b, at=MATCH.a), concludes=(NotAClaim, EquityReview), cites=("16", "57A"))
     def law_68_current_trick_only(self, b, a):
         self.conclude(NotAClaim(by=b, at=a))
         self.conclude(EquityReview(trick=None, seat=b, question=QUESTION_68))
@@ -56,7 +56,8 @@ class Law68:
     def law_68B_claim_concedes_the_rest(self, b, s, n):
         self.conclude(ConcessionMade(by=b, side=s, tricks=n, form="claim"))
 
-    @law_rule("68B", VoidedConcession(by=MATCH.b, objector=MATCH.o), concludes=(ConcessionVoid, EquityReview))
+    @law_rule("68B", VoidedConcession(by=MATCH.b, objector=MATCH.o), concludes=(ConcessionVoid, EquityReview),
+              cites=("16", "57A"))
     def law_68B_partner_objects_at_once(self, b, o):
         self.conclude(ConcessionVoid(by=b, objector=o))
         self.conclude(EquityReview(trick=None, seat=b, question=QUESTION_68B))
