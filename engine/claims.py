@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from dataclasses import dataclass
 
 from . import cards as C
@@ -227,12 +228,21 @@ def read_statement(text: str | None, trump: str | None) -> tuple:
     return ()
 
 
+def _seconds(name: str, default: float) -> float:
+    try:
+        return max(0.0, float(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
 def solver_limit() -> float:
     """Seconds per search (BRIDGE_TD_SOLVER_LIMIT; default engine.solver.DEFAULT_LIMIT)."""
-    try:
-        return float(os.environ.get("BRIDGE_TD_SOLVER_LIMIT", S.DEFAULT_LIMIT))
-    except ValueError:
-        return S.DEFAULT_LIMIT
+    return _seconds("BRIDGE_TD_SOLVER_LIMIT", S.DEFAULT_LIMIT)
+
+
+def solver_budget() -> float:
+    """Seconds for all the searches of one claim or concession (BRIDGE_TD_SOLVER_BUDGET; default 40)."""
+    return _seconds("BRIDGE_TD_SOLVER_BUDGET", 40.0)
 
 
 # ---------------------------------------------------------------------------
@@ -615,11 +625,17 @@ class Analysis:
         self.side = side
         self.sid = S.side_id(side)
         self.known = known
-        self.limit = solver_limit()
+        self.per_search = solver_limit()
+        self.ends = time.perf_counter() + solver_budget()
+
+    @property
+    def limit(self) -> float:
+        """This search's time: the per-search limit, within what is left of the claim's budget."""
+        return max(0.0, min(self.per_search, self.ends - time.perf_counter()))
 
     def _run(self, name, fn, *args):
         """``fn()`` once per position and arguments (``args`` only make the cache key)."""
-        key = (name, self.pos, args, self.limit)
+        key = (name, self.pos, args, self.per_search)
         return _cached(key, fn)
 
     def legal(self, side: str):

@@ -436,3 +436,25 @@ def test_cli_bad_claim_field_exits_2_naming_it(tmp_path):
     res = CliRunner().invoke(cli, ["rule", str(path)])
     assert res.exit_code == 2
     assert "events[1].line" in (res.stderr if hasattr(res, "stderr") and res.stderr else res.output)
+
+
+def test_a_ruling_says_when_the_double_dummy_solver_is_missing(monkeypatch):
+    from engine import dd
+
+    monkeypatch.setattr(dd, "_solve_board", None)
+    monkeypatch.setattr(K, "_CACHE", {})
+    r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
+    assert not [c for c in r.conclusions if c.kind == "double_dummy"]
+    assert any("double-dummy value not reported" in n["text"] and "[dd]" in n["text"] for n in r.notes)
+    assert [c for c in r.conclusions if c.kind == "tricks_awarded"]  # the award does not need it
+
+
+def test_the_solver_budget_bounds_the_time_and_the_rules_stay_sound(monkeypatch):
+    monkeypatch.setenv("BRIDGE_TD_SOLVER_BUDGET", "0")
+    monkeypatch.setattr(K, "_CACHE", {})
+    r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
+    # with no time every search stops at its first check: small searches still finish, and any
+    # number left undetermined becomes a question, never a guess
+    awarded = [c for c in r.conclusions if c.kind == "tricks_awarded"]
+    asked = [c for c in r.conclusions if c.kind == "equity_review" and c.law == "70A"]
+    assert len(awarded) + len(asked) == 1
