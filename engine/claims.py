@@ -955,12 +955,12 @@ def _suit_choices(an: Analysis, pos: S.Position, side: str, line, steps, value: 
 
 HOW_CLAIM = {"statement": "", "curtail": " by suggesting that play be cut short",
              "shown_cards": " by showing his cards"}
-REASONS = {
-    "legal_floor": "no legal play of the remaining cards could lose it",
-    "normal_floor": "no normal play of the remaining cards could lose it",
-    "won_in_play": "the side had already won it in play",
-    "contract_made": "declarer had already made the contract",
-    "contract_defeated": "the defenders had already defeated the contract",
+REASONS = {  # why a trick given up is given back
+    "legal_floor": "a trick that no legal play of the remaining cards could lose",
+    "normal_floor": "a trick that no normal play of the remaining cards could lose",
+    "won_in_play": "a trick the side had already won in play",
+    "contract_made": "the defeat of a contract declarer had already made",
+    "contract_defeated": "the making of a contract the defenders had already defeated",
 }
 STEPS = {"repeat_statement": "the director has the claimer repeat the statement he made when claiming",
          "face_cards": "the director has every player face his remaining cards",
@@ -1027,7 +1027,7 @@ def _claim_accepted(f, table):
 def _acceptance_withdrawn(f, table):
     why = REASONS.get(f["reason"], "")
     return (f"{SIDE_NAMES[f['side']]} withdraw their acceptance within the correction period: they had agreed to "
-            f"lose a trick that {why}; they are given {_n(f['tricks'])} of those remaining.")
+            f"{why.replace('a trick', 'lose a trick', 1)}; they are given {_n(f['tricks'])} of those remaining.")
 
 
 @describes("withdrawal_refused")
@@ -1103,8 +1103,10 @@ def _card_location_known(f, table):
 @describes("concession_cancelled")
 def _concession_cancelled(f, table):
     why = REASONS.get(f["reason"], "")
-    return (f"The concession is cancelled as to the trick(s) {why}: {SIDE_NAMES[f['side']]} keep "
-            f"{_n(f['tricks'])} of those remaining.")
+    verb = "agreed to" if f["reason"].startswith("contract") else "gave up"
+    keep = (f"{SIDE_NAMES[f['side']]} keep {_n(f['tricks'])} of those remaining" if f["reason"].endswith("floor")
+            else "the tricks won in play count as won")
+    return f"The concession is cancelled: it {verb} {why}; {keep}."
 
 
 @describes("concession_stands")
