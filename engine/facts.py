@@ -639,6 +639,17 @@ class LeadPointFact(TableFact):
     moment = _f(int)
 
 
+class LeadPointCard(TableFact):
+    """One of the penalty cards on the table at a lead point (51B picks them up by suit)."""
+
+    kind = "penalty_card_at_lead"
+    shown = ("trick", "offender", "card")
+    trick = _f(int)
+    offender = _f(str)
+    card = _f(str)
+    suit = _f(str)
+
+
 class ChoicePointFact(TableFact):
     kind = "penalty_cards_playable"
     shown = ("trick", "seat", "cards", "at")
@@ -923,6 +934,7 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
                                    declarer=_declarer_at(table, lp.moment), cards=lp.cards, count=len(lp.cards),
                                    suits=len(suits), suit=suits[0] if len(suits) == 1 else None,
                                    at=lp.at, moment=lp.moment))
+        facts.extend(LeadPointCard(trick=lp.trick, offender=lp.offender, card=c, suit=C.suit_of(c)) for c in lp.cards)
     for cp in table.choice_points:
         facts.append(ChoicePointFact(trick=cp.trick, seat=cp.seat, declarer=_declarer_at(table, cp.moment),
                                      cards=cp.cards, at=cp.at, moment=cp.moment))

@@ -77,9 +77,10 @@ def test_48B2_declarer_facing_his_hand_mid_play_is_a_claim():
 
 def lead_point(cards=("HK",), trick=2):
     suits = sorted({c[0] for c in cards})
-    return F.LeadPointFact(trick=trick, leader="W", offender="E", declarer="S", cards=cards, count=len(cards),
-                           suits=len(suits), suit=suits[0] if len(suits) == 1 else None, at=f"T{trick}.0",
-                           moment=trick * 4000 - 1)
+    return (F.LeadPointFact(trick=trick, leader="W", offender="E", declarer="S", cards=cards, count=len(cards),
+                            suits=len(suits), suit=suits[0] if len(suits) == 1 else None, at=f"T{trick}.0",
+                            moment=trick * 4000 - 1),
+            *[F.LeadPointCard(trick=trick, offender="E", card=c, suit=c[0]) for c in cards])
 
 
 def chosen(option, suit=None, card=None, trick=2, moment=8005):
@@ -88,36 +89,36 @@ def chosen(option, suit=None, card=None, trick=2, moment=8005):
 
 
 def test_50E2_three_options_for_one_penalty_card():
-    out, _ = fire(lead_point())
+    out, _ = fire(*lead_point())
     assert sorted((c["option"], c.get("suit")) for c in kinds(out, "option")) == [
         ("forbid_lead", "H"), ("no_lead_restriction", None), ("require_lead", "H")]
 
 
 def test_50E2a_require_lifts_the_card_and_binds_the_leader():
-    out, _ = fire(lead_point(), chosen("require_lead", "H"))
+    out, _ = fire(*lead_point(), chosen("require_lead", "H"))
     o = only(out, "obligation")
     assert (o["seat"], o["duty"], o["suit"], o["law"]) == ("W", "lead_suit", "H", "50E2a")
     assert only(out, "penalty_card_lifted")["card"] == "HK"
 
 
 def test_50E2b_no_restriction_leaves_the_card():
-    out, _ = fire(lead_point(), chosen("no_lead_restriction"))
+    out, _ = fire(*lead_point(), chosen("no_lead_restriction"))
     assert not kinds(out, "penalty_card_lifted")
     assert only(out, "obligation")["law"] == "50E2b"
 
 
 def test_51B1_two_cards_one_suit_require_picks_up_both():
-    out, _ = fire(lead_point(("HK", "H7")), chosen("require_lead", "H"))
+    out, _ = fire(*lead_point(("HK", "H7")), chosen("require_lead", "H"))
     assert sorted(c["card"] for c in kinds(out, "penalty_card_lifted")) == ["H7", "HK"]
     assert laws(out, "option") == ["50E2b", "51B1a", "51B1b"]
 
 
 def test_51B2_cards_in_two_suits_options_per_suit():
-    out, _ = fire(lead_point(("HK", "C7")))
+    out, _ = fire(*lead_point(("HK", "C7")))
     assert sorted((c["option"], c.get("suit"), c["law"]) for c in kinds(out, "option")) == [
         ("forbid_lead", "C", "51B2b"), ("forbid_lead", "H", "51B2b"), ("no_lead_restriction", None, "50E2b"),
         ("require_lead", "C", "51B2a"), ("require_lead", "H", "51B2a")]
-    out, _ = fire(lead_point(("HK", "C7")), chosen("forbid_lead", "C"))
+    out, _ = fire(*lead_point(("HK", "C7")), chosen("forbid_lead", "C"))
     assert [(c["card"], c["law"]) for c in kinds(out, "penalty_card_lifted")] == [("C7", "51B2b")]
 
 

@@ -6,9 +6,9 @@ names which.  51B: the offender's partner on lead: penalty cards in one suit
 all be picked up) or in several (51B2: require any of their suits; forbid
 any or all of them, whose cards may then be picked up).
 """
-from ..cards import suit_of
 from ..compat import MATCH, P
-from ..facts import (ChoicePointFact, LeadPointFact, Obligation, Option, OptionChosenFact, PenaltyCardLifted)
+from ..facts import (ChoicePointFact, LeadPointCard, LeadPointFact, Obligation, Option, OptionChosenFact,
+                     PenaltyCardLifted)
 from .base import law_rule
 
 TWO_OR_MORE = P(lambda n: n >= 2)
@@ -40,47 +40,59 @@ class Law51:
     def law_51B1b_may_forbid_the_suit(self, t, l, d, x):
         self.conclude(Option(by=d, option="forbid_lead", seat=l, trick=t, suit=x))
 
-    @law_rule("51B2a", LeadPointFact(trick=MATCH.t, leader=MATCH.l, declarer=MATCH.d, suits=TWO_OR_MORE,
-                                     cards=MATCH.cards),
+    @law_rule("51B2a", LeadPointFact(trick=MATCH.t, leader=MATCH.l, declarer=MATCH.d, suits=TWO_OR_MORE),
+              LeadPointCard(trick=MATCH.t, suit=MATCH.x),
               concludes=(Option,))
-    def law_51B2a_may_require_any_of_the_suits(self, t, l, d, cards):
-        for suit in sorted({suit_of(c) for c in cards}):
-            self.conclude(Option(by=d, option="require_lead", seat=l, trick=t, suit=suit))
+    def law_51B2a_may_require_any_of_the_suits(self, t, l, d, x):
+        self.conclude(Option(by=d, option="require_lead", seat=l, trick=t, suit=x))
 
-    @law_rule("51B2b", LeadPointFact(trick=MATCH.t, leader=MATCH.l, declarer=MATCH.d, suits=TWO_OR_MORE,
-                                     cards=MATCH.cards),
+    @law_rule("51B2b", LeadPointFact(trick=MATCH.t, leader=MATCH.l, declarer=MATCH.d, suits=TWO_OR_MORE),
+              LeadPointCard(trick=MATCH.t, suit=MATCH.x),
               concludes=(Option,))
-    def law_51B2b_may_forbid_the_suits(self, t, l, d, cards):
-        for suit in sorted({suit_of(c) for c in cards}):
-            self.conclude(Option(by=d, option="forbid_lead", seat=l, trick=t, suit=suit))
+    def law_51B2b_may_forbid_the_suits(self, t, l, d, x):
+        self.conclude(Option(by=d, option="forbid_lead", seat=l, trick=t, suit=x))
 
     @law_rule("51B1a",
               OptionChosenFact(option="require_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
-              LeadPointFact(trick=MATCH.t, leader=MATCH.l, offender=MATCH.o, count=TWO_OR_MORE, cards=MATCH.cards),
-              concludes=(Obligation, PenaltyCardLifted), cites=("51B2a",))
-    def law_51B1a_suit_required_cards_picked_up(self, t, l, o, x, m, cards):
+              LeadPointFact(trick=MATCH.t, leader=MATCH.l, count=TWO_OR_MORE),
+              concludes=(Obligation,), cites=("51B2a",))
+    def law_51B1a_suit_required(self, t, l, x, m):
         self.conclude(Obligation(seat=l, duty="lead_suit", suit=x, trick=t, moment=m))
-        for card in cards:
-            if suit_of(card) == x:
-                self.conclude(PenaltyCardLifted(seat=o, card=card, moment=m))
+
+    @law_rule("51B1a",
+              OptionChosenFact(option="require_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
+              LeadPointFact(trick=MATCH.t, count=TWO_OR_MORE),
+              LeadPointCard(trick=MATCH.t, offender=MATCH.o, suit=MATCH.x, card=MATCH.c),
+              concludes=(PenaltyCardLifted,), cites=("51B2a",))
+    def law_51B1a_cards_of_the_suit_picked_up(self, o, c, m):
+        self.conclude(PenaltyCardLifted(seat=o, card=c, moment=m))
 
     @law_rule("51B1b",
               OptionChosenFact(option="forbid_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
-              LeadPointFact(trick=MATCH.t, leader=MATCH.l, offender=MATCH.o, count=TWO_OR_MORE, suits=1,
-                            cards=MATCH.cards),
-              concludes=(Obligation, PenaltyCardLifted))
-    def law_51B1b_suit_forbidden_cards_picked_up(self, t, l, o, x, m, cards):
+              LeadPointFact(trick=MATCH.t, leader=MATCH.l, count=TWO_OR_MORE, suits=1),
+              concludes=(Obligation,))
+    def law_51B1b_suit_forbidden(self, t, l, x, m):
         self.conclude(Obligation(seat=l, duty="not_lead_suit", suit=x, trick=t, moment=m))
-        for card in cards:
-            if suit_of(card) == x:
-                self.conclude(PenaltyCardLifted(seat=o, card=card, moment=m))
+
+    @law_rule("51B1b",
+              OptionChosenFact(option="forbid_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
+              LeadPointFact(trick=MATCH.t, count=TWO_OR_MORE, suits=1),
+              LeadPointCard(trick=MATCH.t, offender=MATCH.o, suit=MATCH.x, card=MATCH.c),
+              concludes=(PenaltyCardLifted,))
+    def law_51B1b_cards_of_the_suit_picked_up(self, o, c, m):
+        self.conclude(PenaltyCardLifted(seat=o, card=c, moment=m))
 
     @law_rule("51B2b",
               OptionChosenFact(option="forbid_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
-              LeadPointFact(trick=MATCH.t, leader=MATCH.l, offender=MATCH.o, suits=TWO_OR_MORE, cards=MATCH.cards),
-              concludes=(Obligation, PenaltyCardLifted))
-    def law_51B2b_suits_forbidden_cards_picked_up(self, t, l, o, x, m, cards):
+              LeadPointFact(trick=MATCH.t, leader=MATCH.l, suits=TWO_OR_MORE),
+              concludes=(Obligation,))
+    def law_51B2b_suit_forbidden(self, t, l, x, m):
         self.conclude(Obligation(seat=l, duty="not_lead_suit", suit=x, trick=t, moment=m))
-        for card in cards:
-            if suit_of(card) == x:
-                self.conclude(PenaltyCardLifted(seat=o, card=card, moment=m))
+
+    @law_rule("51B2b",
+              OptionChosenFact(option="forbid_lead", suit=MATCH.x, trick=MATCH.t, moment=MATCH.m),
+              LeadPointFact(trick=MATCH.t, suits=TWO_OR_MORE),
+              LeadPointCard(trick=MATCH.t, offender=MATCH.o, suit=MATCH.x, card=MATCH.c),
+              concludes=(PenaltyCardLifted,))
+    def law_51B2b_cards_of_the_suit_picked_up(self, o, c, m):
+        self.conclude(PenaltyCardLifted(seat=o, card=c, moment=m))
