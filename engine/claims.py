@@ -260,7 +260,7 @@ class ClaimEvent(TableFact):
     ``kept``: the tricks of the remaining ones the side keeps by it (for a
     claim, those claimed; for a concession, those not conceded);
     ``conceded`` the rest.  A side's share ``n`` of the remaining tricks
-    makes declarer's total ``base + sign * n``.
+    makes declarer's total ``split_total`` when ``n`` is ``kept``.
     """
 
     kind = "claim_event"
@@ -278,9 +278,8 @@ class ClaimEvent(TableFact):
     statement = _f(bool)
     line = _f(str)  # stated, from_text, none
     floor_line = _f(str)  # which normal floor 71B tests: statement (a claim), none (a concession)
-    base = _f(int)
-    sign = _f(int)
-    stated_total = _f(int)  # declarer's tricks as the table had it
+    split_total = _f(int)  # declarer's tricks with the remaining ones split as the claim or concession says
+    stated_total = _f(int)  # declarer's tricks as the table had it (the agreed result, when one is recorded)
     at = _f(str)
     moment = _f(int)
 
@@ -312,6 +311,7 @@ class PlayBounds(TableFact):
     upper = _f(int)
     remaining = _f(int)
     exact = _f(bool)
+    total = _f(int)  # declarer's tricks for the deal if the side takes ``lower`` of the remaining ones
 
 
 class NormalPlay(TableFact):
@@ -323,6 +323,8 @@ class NormalPlay(TableFact):
     lower = _f(int)
     upper = _f(int)
     exact = _f(bool)
+    total = _f(int)  # declarer's tricks for the deal if the side takes ``lower`` of the remaining ones
+    rest = _f(int)  # the other side's share then
 
 
 class DoubleDummyFact(TableFact):
@@ -473,6 +475,7 @@ class AcceptanceWithdrawn(Conclusion):
     tricks = _f(int)
     total = _f(int)
     reason = _f(str)
+    claimer_tricks = _f(int)  # the claimer's side's share after the withdrawal
 
 
 class WithdrawalRefused(Conclusion):
@@ -715,12 +718,13 @@ def claim_facts(table: Table) -> list:
     line = tuple(line or ())
     base, sign = (in_play[declarer_side], 1) if side == declarer_side else (in_play[declarer_side] + remaining, -1)
     agreed = _agreed(table, e, in_play, remaining, kept, side)
-    stated_total = agreed["total"] if agreed is not None else base + sign * kept
+    split_total = base + sign * kept
+    stated_total = agreed["total"] if agreed is not None else split_total
     facts.append(ClaimEvent(
         event=e.kind, by=by, side=side, role=table.role(by), tricks=n, kept=kept, conceded=remaining - kept,
         remaining=remaining, form=form, accepted=e.get("accepted", True), statement=bool(statement or line),
-        line=line_kind, floor_line="statement" if e.kind == "claim" else "none", base=base, sign=sign,
-        stated_total=stated_total, at=e.at, moment=e.moment))
+        line=line_kind, floor_line="statement" if e.kind == "claim" else "none",
+        split_total=split_total, stated_total=stated_total, at=e.at, moment=e.moment))
     timing = _timing(table, e, side)
     facts.append(timing)
     if agreed is not None:
@@ -740,8 +744,21 @@ def claim_facts(table: Table) -> list:
     an = Analysis(table, pos, side, known)
     steps = _steps(line)
     floor, ceiling = an.legal(side)
+
+    def total_if(who: str, n: int) -> int:
+        """Declarer's tricks for the deal if ``who`` takes ``n`` of the remaining tricks."""
+        return in_play[declarer_side] + (n if who == declarer_side else remaining - n)
+
+    def normal_fact(who: str, kind: str, res: S.SolveResult) -> NormalPlay:
+        # a normal floor is never below the legal floor: keep the bounds consistent when a search stopped early
+        legal_lower = floor.lower if who == side else remaining - ceiling.upper
+        lower = max(res.lower, legal_lower)
+        return NormalPlay(side=who, line=kind, tricks=res.value, lower=lower, upper=res.upper, exact=res.exact,
+                          total=total_if(who, lower), rest=remaining - lower)
+
     facts.append(PlayBounds(side=side, floor=floor.value, ceiling=ceiling.value, lower=floor.lower,
-                            upper=ceiling.upper, remaining=remaining, exact=floor.exact and ceiling.exact))
+                            upper=ceiling.upper, remaining=remaining, exact=floor.exact and ceiling.exact,
+                            total=total_if(side, floor.lower)))
     disputed = e.kind == "claim" and timing["disputed"]
 
     trump_facts = []
@@ -751,14 +768,15 @@ def claim_facts(table: Table) -> list:
     if disputed or kept < ceiling.upper:
         if e.kind == "claim":
             res = an.normal(side, steps)
-            facts.append(_normal(side, "statement", res))
+            facts.append(normal_fact(side, "statement", res))
         else:
             res = an.normal(side)
-            facts.append(_normal(side, "none", res))
+            facts.append(normal_fact(side, "none", res))
     else:
         # nothing can be raised: the side cannot take more than ``kept`` in any legal play
         facts.append(NormalPlay(side=side, line=("statement" if e.kind == "claim" else "none"), tricks=None,
-                                lower=floor.lower, upper=ceiling.upper, exact=False))
+                                lower=floor.lower, upper=ceiling.upper, exact=False,
+                                total=total_if(side, floor.lower), rest=remaining - floor.lower))
     if disputed:
         facts.extend(trump_facts)
         dd = an.dd(side)
@@ -778,16 +796,12 @@ def claim_facts(table: Table) -> list:
                 offered = o.get("line")
                 _check_line(table, o, offered, pos, side, "line")
                 res = an.normal(side, _steps(offered))
-                facts.append(_normal(side, "offered", res))
+                facts.append(normal_fact(side, "offered", res))
                 break
     if e.kind == "claim" and timing["withdrawal"] and timing["withdrawal_side"] == other:
         res = an.normal(other)
-        facts.append(_normal(other, "none", res))
+        facts.append(normal_fact(other, "none", res))
     return facts
-
-
-def _normal(side: str, line: str, res: S.SolveResult) -> NormalPlay:
-    return NormalPlay(side=side, line=line, tricks=res.value, lower=res.lower, upper=res.upper, exact=res.exact)
 
 
 def _timing(table: Table, e, side: str) -> ClaimTiming:

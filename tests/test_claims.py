@@ -12,13 +12,21 @@ from helpers import case, fire, kinds, only, ruling
 # ---------------------------------------------------------------------------
 
 
+IN_PLAY = 9  # declarer's (North-South's) tricks in play in these hand-built facts
+
+
+def total_if(side, n, remaining=4):
+    return IN_PLAY + (n if side == "NS" else remaining - n)
+
+
 def claim_event(event="claim", by="S", side="NS", tricks=4, kept=None, remaining=4, accepted=True, statement=True,
-                line="none", base=9, sign=1, stated_total=None, form="statement"):
+                line="none", stated_total=None, form="statement"):
     kept = tricks if kept is None else kept
+    split = total_if(side, kept, remaining)
     return K.ClaimEvent(event=event, by=by, side=side, role="declarer", tricks=tricks, kept=kept,
                         conceded=remaining - kept, remaining=remaining, form=form, accepted=accepted,
                         statement=statement, line=line, floor_line="statement" if event == "claim" else "none",
-                        base=base, sign=sign, stated_total=base + sign * kept if stated_total is None else stated_total,
+                        split_total=split, stated_total=split if stated_total is None else stated_total,
                         at="T10.0", moment=40000)
 
 
@@ -32,13 +40,14 @@ def timing(side="NS", disputed=False, objector=None, withdrawal_side=None, withd
 
 def bounds(side="NS", floor=3, ceiling=4, remaining=4):
     return K.PlayBounds(side=side, floor=floor, ceiling=ceiling, lower=floor, upper=ceiling, remaining=remaining,
-                        exact=True)
+                        exact=True, total=total_if(side, floor, remaining))
 
 
-def normal(side="NS", line="statement", tricks=3, lower=None, upper=None):
+def normal(side="NS", line="statement", tricks=3, lower=None, upper=None, remaining=4):
     exact = tricks is not None
-    return K.NormalPlay(side=side, line=line, tricks=tricks, lower=tricks if lower is None else lower,
-                        upper=tricks if upper is None else upper, exact=exact)
+    lower = tricks if lower is None else lower
+    return K.NormalPlay(side=side, line=line, tricks=tricks, lower=lower, upper=tricks if upper is None else upper,
+                        exact=exact, total=total_if(side, lower, remaining), rest=remaining - lower)
 
 
 def awards(conclusions):
@@ -124,12 +133,13 @@ def test_69B_withdrawal_refused_when_late_or_when_the_trick_could_be_lost():
 
 
 def test_69B_withdrawal_for_a_trick_already_won():
-    facts = (claim_event(tricks=2, remaining=2, base=7, stated_total=10), timing(withdrawal_side="EW"),
-             bounds(floor=2, ceiling=2, remaining=2), normal(tricks=2), normal(side="EW", line="none", tricks=0),
+    facts = (claim_event(tricks=2, remaining=2, stated_total=10), timing(withdrawal_side="EW"),
+             bounds(floor=2, ceiling=2, remaining=2), normal(tricks=2, remaining=2),
+             normal(side="EW", line="none", tricks=0, remaining=2),
              K.AgreedResult(total=10, actual=9, giver="EW", given=1, made_already=False, defeated_already=False))
     out, _ = fire(*facts)
     assert only(out, "acceptance_withdrawn")["reason"] == "won_in_play"
-    assert only(out, "tricks_awarded")["total"] == 9
+    assert only(out, "tricks_awarded")["total"] == 11  # nine in play and the two claimed, not the ten agreed
 
 
 # -- 70 ------------------------------------------------------------------------------
@@ -203,20 +213,19 @@ def test_70E_an_unstated_guess_is_not_credited_and_a_shown_out_suit_is():
 
 # -- 71 ------------------------------------------------------------------------------
 
-def concession(kept=1, remaining=2, base=9, sign=1):
-    return claim_event(event="concession", tricks=remaining - kept, kept=kept, remaining=remaining, base=base,
-                       sign=sign)
+def concession(kept=1, remaining=2):
+    return claim_event(event="concession", tricks=remaining - kept, kept=kept, remaining=remaining)
 
 
 def test_71_a_concession_of_a_trick_that_could_be_lost_stands():
     out, _ = fire(concession(), timing(), bounds(floor=1, ceiling=2, remaining=2),
-                  normal(line="none", tricks=1))
+                  normal(line="none", tricks=1, remaining=2))
     assert only(out, "concession_stands")["tricks"] == 1
     assert only(out, "tricks_awarded")["law"] == "71"
 
 
 def test_71A1_and_71B_cancel_and_71B_decides_before_the_next_deal():
-    out, _ = fire(concession(), timing(), bounds(floor=2, ceiling=2, remaining=2), normal(line="none", tricks=2))
+    out, _ = fire(concession(), timing(), bounds(floor=2, ceiling=2, remaining=2), normal(line="none", tricks=2, remaining=2))
     assert {c["law"] for c in kinds(out, "concession_cancelled")} == {"71A1", "71B"}
     award = only(out, "tricks_awarded")
     assert (award["tricks"], award["law"]) == (2, "71B")
@@ -225,10 +234,10 @@ def test_71A1_and_71B_cancel_and_71B_decides_before_the_next_deal():
 
 def test_71A1_alone_after_the_next_deal_and_nothing_after_the_correction_period():
     out, _ = fire(concession(), timing(before_next_deal=False), bounds(floor=2, ceiling=2, remaining=2),
-                  normal(line="none", tricks=2))
+                  normal(line="none", tricks=2, remaining=2))
     assert only(out, "tricks_awarded")["law"] == "71A1"
     out, _ = fire(concession(), timing(before_next_deal=False, in_period=False),
-                  bounds(floor=2, ceiling=2, remaining=2), normal(line="none", tricks=2))
+                  bounds(floor=2, ceiling=2, remaining=2), normal(line="none", tricks=2, remaining=2))
     assert only(out, "tricks_awarded")["law"] == "71"
 
 
@@ -240,18 +249,18 @@ def test_71B_for_a_trick_only_irrational_play_could_lose():
 
 
 def test_71A2_contract_already_made():
-    agreed = K.AgreedResult(total=9, actual=10, giver="NS", given=1, made_already=True, defeated_already=False)
-    out, _ = fire(concession(kept=0, base=10), timing(), bounds(floor=0, ceiling=0, remaining=2),
-                  normal(line="none", tricks=None, lower=0, upper=0), agreed)
+    agreed = K.AgreedResult(total=8, actual=9, giver="NS", given=1, made_already=True, defeated_already=False)
+    out, _ = fire(concession(kept=0), timing(), bounds(floor=0, ceiling=0, remaining=2),
+                  normal(line="none", tricks=None, lower=0, upper=0, remaining=2), agreed)
     assert {c["law"] for c in kinds(out, "concession_cancelled")} == {"71A1", "71A2"}
     award = only(out, "tricks_awarded")
-    assert (award["total"], award["law"]) == (10, "71A2")
+    assert (award["total"], award["law"]) == (9, "71A2")  # the nine won in play, not the agreed eight
 
 
 def test_at_most_one_award_even_when_several_clauses_cancel():
-    agreed = K.AgreedResult(total=9, actual=10, giver="NS", given=1, made_already=True, defeated_already=False)
-    out, _ = fire(concession(kept=0, base=10), timing(), bounds(floor=2, ceiling=2, remaining=2),
-                  normal(line="none", tricks=2), agreed)
+    agreed = K.AgreedResult(total=8, actual=9, giver="NS", given=1, made_already=True, defeated_already=False)
+    out, _ = fire(concession(kept=0), timing(), bounds(floor=2, ceiling=2, remaining=2),
+                  normal(line="none", tricks=2, remaining=2), agreed)
     assert len(kinds(out, "concession_cancelled")) == 4
     assert only(out, "tricks_awarded")["law"] == "71B"
 

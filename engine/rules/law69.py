@@ -42,23 +42,23 @@ class Law69:
     # -- 69B: withdrawing the acceptance -------------------------------------------
 
     @law_rule("69B",
-              ClaimEvent(event="claim", conceded=MATCH.c, remaining=MATCH.r, base=MATCH.b, sign=MATCH.g),
+              ClaimEvent(event="claim", conceded=MATCH.c),
               ClaimTiming(withdrawal=True, withdrawal_in_period=True, withdrawal_side=MATCH.y),
-              NormalPlay(side=MATCH.y, line="none", lower=MATCH.l),
+              NormalPlay(side=MATCH.y, line="none", lower=MATCH.l, total=MATCH.t, rest=MATCH.rest),
               TEST(lambda l, c: l > c),
               concludes=(AcceptanceWithdrawn,), cites=("69",))
-    def law_69B_trick_that_no_normal_play_could_lose(self, y, r, b, g, l):
-        self.conclude(AcceptanceWithdrawn(side=y, tricks=l, total=b + g * (r - l), reason="normal_floor"))
+    def law_69B_trick_that_no_normal_play_could_lose(self, y, l, t, rest):
+        self.conclude(AcceptanceWithdrawn(side=y, tricks=l, total=t, reason="normal_floor", claimer_tricks=rest))
 
     @law_rule("69B",
-              ClaimEvent(event="claim", conceded=MATCH.c, kept=MATCH.k, base=MATCH.b, sign=MATCH.g),
+              ClaimEvent(event="claim", conceded=MATCH.c, kept=MATCH.k, split_total=MATCH.t),
               ClaimTiming(withdrawal=True, withdrawal_in_period=True, withdrawal_side=MATCH.y),
               AgreedResult(giver=MATCH.y, given=P(lambda n: n > 0)),
               NormalPlay(side=MATCH.y, line="none", lower=MATCH.l),
               TEST(lambda l, c: l <= c),
               concludes=(AcceptanceWithdrawn,))
-    def law_69B_trick_already_won(self, y, c, k, b, g):
-        self.conclude(AcceptanceWithdrawn(side=y, tricks=c, total=b + g * k, reason="won_in_play"))
+    def law_69B_trick_already_won(self, y, c, k, t):
+        self.conclude(AcceptanceWithdrawn(side=y, tricks=c, total=t, reason="won_in_play", claimer_tricks=k))
 
     @law_rule("69B",
               ClaimTiming(withdrawal=True, withdrawal_side=MATCH.y),
@@ -93,8 +93,8 @@ class Law69:
         self.conclude(EquityReview(trick=None, seat=None, question=QUESTION_69B))
 
     @law_rule("69B",
-              AcceptanceWithdrawn(side=MATCH.y, tricks=MATCH.n, total=MATCH.t),
-              ClaimEvent(side=MATCH.s, remaining=MATCH.r),
+              AcceptanceWithdrawn(claimer_tricks=MATCH.n, total=MATCH.t),
+              ClaimEvent(side=MATCH.s),
               concludes=(TricksAwarded,))
-    def law_69B_trick_given_back(self, s, r, n, t):
-        self.conclude(TricksAwarded(side=s, tricks=r - n, total=t))
+    def law_69B_trick_given_back(self, s, n, t):
+        self.conclude(TricksAwarded(side=s, tricks=n, total=t))

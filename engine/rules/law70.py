@@ -66,12 +66,12 @@ class Law70:
 
     @law_rule("70A",
               ClaimDisputed(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k, base=MATCH.b, sign=MATCH.g),
-              NormalPlay(side=MATCH.s, line="statement", exact=True, tricks=MATCH.n),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k),
+              NormalPlay(side=MATCH.s, line="statement", exact=True, tricks=MATCH.n, total=MATCH.t),
               TEST(lambda n, k: n < k),
               concludes=(TricksAwarded,), cites=("69",))
-    def law_70A_claim_fails_on_a_normal_line(self, s, n, b, g):
-        self.conclude(TricksAwarded(side=s, tricks=n, total=b + g * n))
+    def law_70A_claim_fails_on_a_normal_line(self, s, n, t):
+        self.conclude(TricksAwarded(side=s, tricks=n, total=t))
 
     @law_rule("70A",
               ClaimDisputed(side=MATCH.s),

@@ -49,50 +49,50 @@ class Law71:
 
     @law_rule("71A1",
               ConcessionMade(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k, base=MATCH.b, sign=MATCH.g),
-              PlayBounds(side=MATCH.s, lower=MATCH.l),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k),
+              PlayBounds(side=MATCH.s, lower=MATCH.l, total=MATCH.t),
               TEST(lambda l, k: l > k),
               ClaimTiming(in_correction_period=True),
               concludes=(ConcessionCancelled,))
-    def law_71A1_trick_no_legal_play_could_lose(self, s, l, b, g):
-        self.conclude(ConcessionCancelled(side=s, tricks=l, total=b + g * l, reason="legal_floor"))
+    def law_71A1_trick_no_legal_play_could_lose(self, s, l, t):
+        self.conclude(ConcessionCancelled(side=s, tricks=l, total=t, reason="legal_floor"))
 
     @law_rule("71A1",
               ConcessionMade(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k, base=MATCH.b, sign=MATCH.g),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, split_total=MATCH.t),
               AgreedResult(giver=MATCH.s, given=P(lambda n: n > 0)),
               ClaimTiming(in_correction_period=True),
               concludes=(ConcessionCancelled,))
-    def law_71A1_trick_already_won(self, s, k, b, g):
-        self.conclude(ConcessionCancelled(side=s, tricks=k, total=b + g * k, reason="won_in_play"))
+    def law_71A1_trick_already_won(self, s, k, t):
+        self.conclude(ConcessionCancelled(side=s, tricks=k, total=t, reason="won_in_play"))
 
     @law_rule("71A2",
               ConcessionMade(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k, base=MATCH.b, sign=MATCH.g),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, split_total=MATCH.t),
               AgreedResult(giver=MATCH.s, made_already=True),
               ClaimTiming(in_correction_period=True),
               concludes=(ConcessionCancelled,))
-    def law_71A2_contract_already_made(self, s, k, b, g):
-        self.conclude(ConcessionCancelled(side=s, tricks=k, total=b + g * k, reason="contract_made"))
+    def law_71A2_contract_already_made(self, s, k, t):
+        self.conclude(ConcessionCancelled(side=s, tricks=k, total=t, reason="contract_made"))
 
     @law_rule("71A2",
               ConcessionMade(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k, base=MATCH.b, sign=MATCH.g),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, split_total=MATCH.t),
               AgreedResult(giver=MATCH.s, defeated_already=True),
               ClaimTiming(in_correction_period=True),
               concludes=(ConcessionCancelled,))
-    def law_71A2_contract_already_defeated(self, s, k, b, g):
-        self.conclude(ConcessionCancelled(side=s, tricks=k, total=b + g * k, reason="contract_defeated"))
+    def law_71A2_contract_already_defeated(self, s, k, t):
+        self.conclude(ConcessionCancelled(side=s, tricks=k, total=t, reason="contract_defeated"))
 
     @law_rule("71B",
               ConcessionMade(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k, floor_line=MATCH.fl, base=MATCH.b, sign=MATCH.g),
-              NormalPlay(side=MATCH.s, line=MATCH.fl, lower=MATCH.l),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, floor_line=MATCH.fl),
+              NormalPlay(side=MATCH.s, line=MATCH.fl, lower=MATCH.l, total=MATCH.t),
               TEST(lambda l, k: l > k),
               ClaimTiming(before_next_deal=True),
               concludes=(ConcessionCancelled,), cites=("69",))
-    def law_71B_trick_no_normal_play_could_lose(self, s, l, b, g):
-        self.conclude(ConcessionCancelled(side=s, tricks=l, total=b + g * l, reason="normal_floor"))
+    def law_71B_trick_no_normal_play_could_lose(self, s, l, t):
+        self.conclude(ConcessionCancelled(side=s, tricks=l, total=t, reason="normal_floor"))
 
     # -- the award after a cancellation ----------------------------------------------------------
 
