@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from engine.caseio import case_from_data  # noqa: E402
+from engine.caseio import case_from_data, load_case  # noqa: E402
 from engine.ruling import rule_case  # noqa: E402
 from engine.validate import collect, validate_file  # noqa: E402
 from generate import random_case  # noqa: E402
@@ -50,6 +50,14 @@ def main() -> None:
     results = [validate_file(f) for f in files]
     print(f"validate the bundled casebook in-process: {time.perf_counter() - t:.2f} s for {len(files)} cases "
           f"({sum(r.passed for r in results)} passed)")
+    book = [load_case(f) for f in files]
+    per_case = []
+    for c in book:
+        t = time.perf_counter()
+        rule_case(c)
+        per_case.append(time.perf_counter() - t)
+    print(f"rule one bundled case in-process: median {statistics.median(per_case) * 1000:.2f} ms, "
+          f"p90 {sorted(per_case)[int(len(per_case) * 0.9)] * 1000:.2f} ms")
 
     with tempfile.TemporaryDirectory() as tmp:
         for d in generated:

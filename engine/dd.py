@@ -13,15 +13,20 @@ from .solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str
 
 MISSING = "the double-dummy solver is not installed (pip install -e '.[dd]' installs endplay)"
 
-try:  # pragma: no cover - depends on the environment
-    from endplay.dds import solve_board as _solve_board
-    from endplay.types import Deal as _Deal
-    from endplay.types import Denom as _Denom
-    from endplay.types import Player as _Player
-    _IMPORT_ERROR = None
-except Exception as exc:  # ImportError, or a broken native library
-    _solve_board = None
-    _IMPORT_ERROR = exc
+_LOADED: dict = {}
+
+
+def _endplay():
+    """Import endplay on first use (it takes about half a second): its names, or None when missing."""
+    if "names" not in _LOADED:
+        try:  # pragma: no cover - depends on the environment
+            from endplay.dds import solve_board
+            from endplay.types import Deal, Denom, Player
+            _LOADED["names"] = (solve_board, Deal, Denom, Player)
+        except Exception as exc:  # ImportError, or a broken native library
+            _LOADED["names"] = None
+            _LOADED["error"] = exc
+    return _LOADED["names"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ class DDValue:
 
 
 def available() -> bool:
-    return _solve_board is not None
+    return _endplay() is not None
 
 
 def _pbn(hands: dict) -> str:
@@ -51,8 +56,10 @@ def _pbn(hands: dict) -> str:
 
 def dd_value(pos: Position, side: int) -> DDValue:
     """Tricks ``side`` (0 NS, 1 EW) takes from ``pos`` with best play all round."""
-    if _solve_board is None:
+    names = _endplay()
+    if names is None:
         return DDValue(None, MISSING)
+    _solve_board, _Deal, _Denom, _Player = names
     hands = {s: pos.held(i) for i, s in enumerate(SEAT_LETTERS)}
     for i, c in enumerate(pos.trick):
         hands[SEAT_LETTERS[(pos.leader + i) % 4]].append(card_str(c))

@@ -450,7 +450,7 @@ def test_cli_bad_claim_field_exits_2_naming_it(tmp_path):
 def test_a_ruling_says_when_the_double_dummy_solver_is_missing(monkeypatch):
     from engine import dd
 
-    monkeypatch.setattr(dd, "_solve_board", None)
+    monkeypatch.setattr(dd, "_endplay", lambda: None)
     monkeypatch.setattr(K, "_CACHE", {})
     r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
     assert not [c for c in r.conclusions if c.kind == "double_dummy"]

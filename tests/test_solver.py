@@ -130,7 +130,7 @@ def test_double_dummy_from_dds_between_floor_and_ceiling():
 
 
 def test_dd_reports_clearly_when_the_solver_is_missing(monkeypatch):
-    monkeypatch.setattr(dd, "_solve_board", None)
+    monkeypatch.setattr(dd, "_endplay", lambda: None)
     value = dd.dd_value(P({"N": "SA", "E": "S2", "S": "S3", "W": "S4"}, None, "N"), 0)
     assert not value.available and value.value is None
     assert "endplay" in value.reason and "[dd]" in value.reason
