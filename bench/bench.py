@@ -28,6 +28,17 @@ from engine.validate import collect, validate_file  # noqa: E402
 from generate import random_case  # noqa: E402
 
 
+def _timing(cases) -> str:
+    """Median and 90th percentile of ruling each case once."""
+    times = []
+    for c in cases:
+        t = time.perf_counter()
+        rule_case(c)
+        times.append(time.perf_counter() - t)
+    times.sort()
+    return f"median {statistics.median(times) * 1000:.2f} ms, p90 {times[int(len(times) * 0.9)] * 1000:.2f} ms"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=1000, help="generated cases to validate")
@@ -37,27 +48,14 @@ def main() -> None:
     generated = [random_case(rng, i, revoke_rate=0.08) for i in range(args.n)]
     full = [case_from_data(d, d["id"]) for d in generated[:200] if len(d["play"]) == 13]
     rule_case(full[0])  # build the rule network once, as a long-running process would
-    times = []
-    for c in full:
-        t = time.perf_counter()
-        rule_case(c)
-        times.append(time.perf_counter() - t)
-    print(f"rule one 13-trick case in-process: median {statistics.median(times) * 1000:.2f} ms, "
-          f"p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.2f} ms over {len(times)} cases")
+    print(f"rule one 13-trick generated case in-process: {_timing(full)} over {len(full)} cases")
 
     files = collect([ROOT / "cases"])
     t = time.perf_counter()
     results = [validate_file(f) for f in files]
     print(f"validate the bundled casebook in-process: {time.perf_counter() - t:.2f} s for {len(files)} cases "
           f"({sum(r.passed for r in results)} passed)")
-    book = [load_case(f) for f in files]
-    per_case = []
-    for c in book:
-        t = time.perf_counter()
-        rule_case(c)
-        per_case.append(time.perf_counter() - t)
-    print(f"rule one bundled case in-process: median {statistics.median(per_case) * 1000:.2f} ms, "
-          f"p90 {sorted(per_case)[int(len(per_case) * 0.9)] * 1000:.2f} ms")
+    print(f"rule one bundled case in-process: {_timing([load_case(f) for f in files])}")
 
     with tempfile.TemporaryDirectory() as tmp:
         for d in generated:
