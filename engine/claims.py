@@ -1085,7 +1085,8 @@ def _double_dummy(f, table):
 def _trump_condition(f, table):
     card = C.card_name(f["card"])
     return {1: f"The claimer said nothing about {card}, still held by {seat(f['seat'])}.",
-            2: f"It is at all likely that the claimer did not know {seat(f['seat'])} still held a trump.",
+            2: f"Nothing in the record shows the claimer knew {seat(f['seat'])} still held a trump: 70C2 is taken "
+               f"as met, subject to the director's judgment.",
             3: f"A trick could be lost to {card} in some normal play of the remaining cards."}[f["condition"]]
 
 

@@ -32,6 +32,12 @@ QUESTION_70A_UNAVAILABLE = (
 )
 
 
+QUESTION_70C2 = (
+    "Was it at all likely that the claimer was unaware that an opponent still held a trump? The record "
+    "does not say he knew, so 70C is applied; if the director finds he knew (the claim can record "
+    "aware_of_trumps: true), 70C does not apply and the award follows the claimer's line."
+)
+
 class Law70:
     # -- 70B: the procedure -------------------------------------------------------
 
@@ -111,9 +117,10 @@ class Law70:
     @law_rule("70C2",
               ClaimDisputed(side=MATCH.s),
               TrumpOut(card=MATCH.c, seat=MATCH.o, aware=False),
-              concludes=(TrumpCondition,), cites=("70A",))
+              concludes=(TrumpCondition, EquityReview), cites=("70A",))
     def law_70C2_claimer_likely_unaware(self, c, o):
         self.conclude(TrumpCondition(card=c, seat=o, condition=2))
+        self.conclude(EquityReview(trick=None, seat=o, question=QUESTION_70C2))
 
     @law_rule("70C3",
               ClaimDisputed(side=MATCH.s),
