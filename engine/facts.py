@@ -891,14 +891,12 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
                                        moment=x.moment, withdrawn=x.moment))
         late = any(d.kind == "surplus" and not d.in_time and d.seat == x.seat and x.card in d.cards
                    for d in table.defects)
-        alone = not any(y is not x and y.seat == x.seat and y.at == x.at and y.how != "premature_lead"
-                        for y in table.exposures) and not table.penalty_cards_at(x.seat, x.moment)
         facts.append(ExposureFact(seat=x.seat, card=x.card, how=x.how, role=table.role(x.seat, x.moment),
-                                  honour=x.card[1] in "AKQJT", trick=x.trick, late=late, alone=alone, at=x.at,
+                                  honour=x.card[1] in "AKQJT", trick=x.trick, late=late, alone=x.alone, at=x.at,
                                   moment=x.moment))
     loot_trick1 = [p for p in (table.tricks[0].plays if table.tricks else []) if p.out_of_turn == "lead"]
     for e in table.events:
-        trick = _trick_at(table, e.moment)
+        trick = table.trick_at(e.moment)
         if e.kind == "option_chosen":
             facts.append(OptionChosenFact(by=e.get("by"), option=e.get("option"), suit=e.get("suit"),
                                           card=e.get("card"), trick=_trick_for_option(table, e), at=e.at,
@@ -919,7 +917,7 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
                 by=by, what=e.get("what"), role=table.role(by, e.moment), trick=last,
                 side_played_next=any(C.side_of(p.seat) == side and p.trick > last for p in before),
                 lead_made_next=any(p.trick > last for p in before),
-                play_over=not any(p.moment > e.moment for p in table.plays) and e.position >= _total_entries(table),
+                play_over=not any(p.moment > e.moment for p in table.plays) and e.position >= len(table.plays),
                 at=e.at, moment=e.moment))
         elif e.kind == "trick_disputed":
             for x in [x for x in table.events if x.kind == "cards_disarranged"]:
@@ -1008,16 +1006,6 @@ def _premature_lead_taken_up(table: Table, x) -> bool:
     return False
 
 
-def _trick_at(table: Table, moment: int) -> int:
-    trick = 1
-    for p in table.plays:
-        if p.moment < moment:
-            trick = p.trick
-    return trick
-
-
-def _total_entries(table: Table) -> int:
-    return len(table.plays)
 
 
 def _opponent_changed_before(table: Table, play) -> bool:

@@ -179,6 +179,7 @@ class Exposure:
     at: str
     role: str
     trick: int
+    alone: bool = True  # no other penalty card of his on the table, none exposed with it (50C)
 
 
 @dataclass
@@ -272,7 +273,6 @@ class Table:
     defects: list = field(default_factory=list)
     switch: tuple | None = None  # (moment, new declarer) after 54A
     together: list = field(default_factory=list)  # (seat, cards, moment): two or more penalty cards at once
-    _penalty_lookup: object = None
     voided: frozenset = frozenset()  # event indices of concessions that did not take place (68B)
 
     def role(self, seat: str, moment: int = NEVER) -> str:
@@ -287,9 +287,10 @@ class Table:
             return "dummy"
         return "defender"
 
-    def penalty_cards_at(self, seat: str, moment: int) -> list:
-        """The seat's penalty cards (by the law's verdicts so far) on the table just before ``moment``."""
-        return self._penalty_lookup(seat, moment) if self._penalty_lookup else []
+    def trick_at(self, moment: int) -> int:
+        """The trick of the last card played before ``moment`` (1 before any card)."""
+        before = [p.trick for p in self.plays if p.moment < moment]
+        return before[-1] if before else 1
 
     def tricks_from(self, trick: int, side: str) -> int:
         """Tricks ``side`` took from trick ``trick`` to the end (claims included)."""
@@ -393,7 +394,10 @@ class _Builder:
         table.candidates = [self._candidate(table, *f) for f in failures]
         table.defects = self._defects(table)
         table.together = self._together()
-        table._penalty_lookup = lambda seat, moment: sum(self._penalty_cards(seat, moment), [])
+        for x in self.exposures:
+            with_it = any(y is not x and y.seat == x.seat and y.at == x.at and y.how != "premature_lead"
+                          for y in self.exposures)
+            x.alone = not with_it and not sum(self._penalty_cards(x.seat, x.moment), [])
         return table
 
     def _together(self) -> list[tuple]:
@@ -1019,10 +1023,6 @@ class _Builder:
             return FirstAct("none", None, NEVER, "never")
         return min(acts, key=lambda a: a.moment)
 
-    def _trick_before(self, table: Table, moment: int) -> int:
-        before = [p.trick for p in table.plays if p.moment < moment]
-        return before[-1] if before else 1
-
     def _notice(self, table: Table, play: Play, side: str) -> Notice:
         first = None
         for e in table.events:
@@ -1033,7 +1033,7 @@ class _Builder:
                 first = e
                 break
             if e.kind == "option_chosen" and e.get("option") in ("accept_play", "require_penalty_card") \
-                    and play.trick == self._trick_before(table, e.moment):
+                    and play.trick == table.trick_at(e.moment):
                 first = e  # a choice about the failure means the director was called to it
                 break
         moment = first.moment if first else table.deemed_moment
