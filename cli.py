@@ -18,12 +18,12 @@ from pathlib import Path
 
 import click
 
-from engine.caseio import CaseError, load_case
-from engine.clause import ClauseIdError, canonical
-from engine.knowledge import ROOT, KnowledgeError, load
-from engine.render import dumps, explain as explain_tree, find_conclusions, ruling_json, ruling_text
-from engine.ruling import rule_case
-from engine.validate import collect, validate_file
+from engine.input.caseio import CaseError, load_case
+from engine.law.clause import ClauseIdError, canonical
+from engine.law.knowledge import ROOT, KnowledgeError, load
+from engine.explain.render import dumps, explain as explain_tree, find_conclusions, ruling_json, ruling_text
+from engine.explain.ruling import rule_case
+from engine.commands.validate import collect, validate_file
 
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3
 DEFAULT_CASES = ROOT / "cases"
@@ -41,7 +41,7 @@ def _rich_wanted(view: str) -> bool:
 
 
 def _print_rich(renderable) -> None:
-    from engine.view import console
+    from engine.explain.view import console
 
     out = sys.stdout
     console(file=out, color=True if out.isatty() else None).print(renderable)
@@ -54,7 +54,7 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
 
 def load_or_fail(path: str, board: int | None = None, room: str | None = None, game: int | None = None,
                  events: str | None = None):
-    from engine.sources import load_input
+    from engine.input.sources import load_input
 
     try:
         return load_input(path, board, room, game, events)
@@ -91,7 +91,7 @@ def rule(case_file: str, board, room, game, events, fmt: str, view: str) -> None
     """
     ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
     if fmt == "text" and _rich_wanted(view):
-        from engine.view import rich_ruling
+        from engine.explain.view import rich_ruling
 
         _print_rich(rich_ruling(ruling))
         return
@@ -146,7 +146,7 @@ def explain(case_file: str, selector: tuple, board, room, game, events, why_not_
     if _rich_wanted(view):
         from rich.console import Group
 
-        from engine.view import rich_trace
+        from engine.explain.view import rich_trace
 
         _print_rich(Group(*(rich_trace(ruling, c, kb) for c in chosen)))
         return
@@ -154,7 +154,7 @@ def explain(case_file: str, selector: tuple, board, room, game, events, why_not_
 
 
 def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
-    from engine.whynot import WhyNotError, parse_wanted, render, to_json, why_not
+    from engine.explain.whynot import WhyNotError, parse_wanted, render, to_json, why_not
 
     try:
         answer = why_not(ruling, kind, parse_wanted(pairs))
@@ -213,7 +213,7 @@ def validate(paths: tuple, fmt: str, quiet: bool) -> None:
 
 def _clause_key(clause: str):
     try:
-        from engine.clause import parse
+        from engine.law.clause import parse
         c = parse(clause)
         return (c.law, c.commentary_point, c.letter, c.number, c.sub)
     except ClauseIdError:
@@ -245,7 +245,7 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
             fail(f"law {wanted} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})",
                  EXIT_BAD_INPUT)
     if tree is not None:
-        from engine import lawtree
+        from engine.explain import lawtree
 
         chosen = [tree] if tree else ([law] if law is not None else kb.laws())
         if fmt == "json":
@@ -305,7 +305,7 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
               help="Write to this file instead of standard output.")
 def export(case_file: str, board, room, game, events, output: str | None) -> None:
     """Write CASE back out as a PBN game, with the ruling in notes and commentary."""
-    from engine.pbn import write_pbn
+    from engine.input.pbn import write_pbn
 
     text = write_pbn(_rule_or_fail(load_or_fail(case_file, board, room, game, events)))
     if output:
@@ -322,7 +322,7 @@ def check(files: tuple, quiet: bool) -> None:
 
     Exit status 1 when any game has a problem (each named by file, game and field).
     """
-    from engine import lin, pbn
+    from engine.input import lin, pbn
 
     bad = total = 0
     for path in files:
@@ -375,8 +375,8 @@ def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, 
     """
     import random
 
-    from engine import quiz as Q
-    from engine.sources import is_board_file
+    from engine.commands import quiz as Q
+    from engine.input.sources import is_board_file
 
     cases = []
     for path in paths or [str(DEFAULT_CASES)]:
@@ -407,7 +407,7 @@ def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, 
 
 
 def _all_boards(path: str) -> list:
-    from engine import lin, pbn
+    from engine.input import lin, pbn
 
     try:
         if path.lower().endswith(".lin"):
@@ -430,7 +430,7 @@ def serve(paths: tuple, host: str, port: int) -> None:
     PATHS are the folders or files offered on the page (default: the casebook and
     examples/). The page is served on this machine only (a loopback address).
     """
-    from engine.web import NotLoopback, make_server
+    from engine.commands.web import NotLoopback, make_server
 
     roots = list(paths) or [str(p) for p in (DEFAULT_CASES, DEFAULT_CASES.parent / "examples") if p.exists()]
     try:
@@ -449,7 +449,7 @@ def serve(paths: tuple, host: str, port: int) -> None:
         server.server_close()
 
 
-from engine.board_cli import consult, score  # noqa: E402  (Laws 6-16, 72-78: score and consult)
+from engine.commands.board import consult, score  # noqa: E402  (Laws 6-16, 72-78: score and consult)
 
 cli.add_command(score)
 cli.add_command(consult)

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from engine import dd  # noqa: E402
-from engine import solver as S  # noqa: E402
+from engine.mechanics import dd  # noqa: E402
+from engine.mechanics import solver as S  # noqa: E402
 from generate import random_position  # noqa: E402
 
 

@@ -132,7 +132,7 @@ def _irregular_start(rng, t, leader, hands, trick, events, declarer):
 
 def random_position(rng: random.Random, n: int, trick_cards: int | None = None):
     """A random position for the play solver: n cards a hand, then up to three cards of a trick played legally."""
-    from engine.solver import Position
+    from engine.mechanics.solver import Position
 
     deck = list(range(52))
     rng.shuffle(deck)

@@ -5,9 +5,9 @@ import textwrap
 
 import yaml
 
-from engine import facts as F
-from engine.caseio import case_from_data
-from engine.ruling import engine, rule_case
+from engine.law import facts as F
+from engine.input.caseio import case_from_data
+from engine.explain.ruling import engine, rule_case
 
 
 def fire(*facts):

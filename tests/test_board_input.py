@@ -157,7 +157,7 @@ def test_bad_input_is_a_clear_error(runner, tmp_path, label, text, fragment):
 
 
 def test_every_parsed_field_is_exercised_by_a_bad_input_case():
-    from engine.caseio import EXTRA_FIELDS
+    from engine.input.caseio import EXTRA_FIELDS
     texts = "\n".join(b[1] for b in BAD)
     for name in list(EXTRA_FIELDS) + ["deal_found"]:
         assert f"{name}:" in texts, f"no bad-input case uses {name}"

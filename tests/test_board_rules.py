@@ -5,8 +5,8 @@ when the condition holds and not when one part of it fails.
 """
 import pytest
 
-from engine import board_facts as B
-from engine import facts as F
+from engine.law import board as B
+from engine.law import facts as F
 from helpers import fire, firings, kinds, only
 
 
@@ -560,11 +560,11 @@ def test_only_changed_rules_gives_the_same_firings_as_experta():
     import random
     from pathlib import Path
 
-    from engine.caseio import case_from_data, load_case
-    from engine.facts import table_facts
-    from engine.ruling import engine
+    from engine.input.caseio import case_from_data, load_case
+    from engine.law.facts import table_facts
+    from engine.explain.ruling import engine
     from engine.rules import LawEngine
-    from engine.table import build_table
+    from engine.mechanics.table import build_table
     from generate import random_case
 
     plain = LawEngine()

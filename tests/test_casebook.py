@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.validate import collect, validate_file
+from engine.commands.validate import collect, validate_file
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = collect([ROOT / "cases"])

@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from engine import claims as K
-from engine.caseio import CaseError
+from engine.law import claims as K
+from engine.input.caseio import CaseError
 from helpers import case, fire, kinds, only, ruling
 
 # ---------------------------------------------------------------------------
@@ -448,7 +448,7 @@ def test_cli_bad_claim_field_exits_2_naming_it(tmp_path):
 
 
 def test_a_ruling_says_when_the_double_dummy_solver_is_missing(monkeypatch):
-    from engine import dd
+    from engine.mechanics import dd
 
     monkeypatch.setattr(dd, "_endplay", lambda: None)
     monkeypatch.setattr(K, "_CACHE", {})

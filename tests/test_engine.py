@@ -9,9 +9,9 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.caseio import case_from_data
-from engine.render import ruling_json
-from engine.ruling import engine, rule_case
+from engine.input.caseio import case_from_data
+from engine.explain.render import ruling_json
+from engine.explain.ruling import engine, rule_case
 from engine.rules import LawEngine, stratify
 from generate import random_case
 from helpers import firings
@@ -27,7 +27,7 @@ def test_compat_is_the_only_module_importing_experta():
 
 
 def test_importing_the_engine_leaves_the_root_logger_alone():
-    code = ("import logging; before = list(logging.getLogger().handlers); import engine.ruling; "
+    code = ("import logging; before = list(logging.getLogger().handlers); import engine.explain.ruling; "
             "print(len(logging.getLogger().handlers) - len(before))")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert res.stdout.strip() == "0" and res.stderr == ""
@@ -122,9 +122,9 @@ def test_random_records_with_exposures_and_leads_out_of_turn(seed, rate):
 
 
 def test_dispatch_by_type_gives_the_same_conclusions_as_experta():
-    from engine.facts import table_facts
+    from engine.law.facts import table_facts
     from engine.rules import LawEngine
-    from engine.table import build_table
+    from engine.mechanics.table import build_table
 
     plain = LawEngine()
     del plain.matcher.root_node.add, plain.matcher.root_node.remove  # back to experta's own bus node

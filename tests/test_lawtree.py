@@ -4,8 +4,8 @@ import json
 from click.testing import CliRunner
 
 from cli import cli
-from engine import lawtree
-from engine.knowledge import load
+from engine.explain import lawtree
+from engine.law.knowledge import load
 
 KB = load()
 

@@ -5,11 +5,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli import cli
-from engine import lin, pbn
-from engine.caseio import CaseError, load_case
-from engine.ruling import rule_case
-from engine.sources import load_input
-from engine.validate import collect
+from engine.input import lin, pbn
+from engine.input.caseio import CaseError, load_case
+from engine.explain.ruling import rule_case
+from engine.input.sources import load_input
+from engine.commands.validate import collect
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -124,7 +124,7 @@ def test_events_file_alongside():
 
 
 def test_case_files_pointing_at_pbn_validate():
-    from engine.validate import validate_file
+    from engine.commands.validate import validate_file
 
     results = [validate_file(f) for f in collect([ROOT / "examples"])]
     assert results and all(r.passed for r in results), [(r.path, r.error, r.differences) for r in results]

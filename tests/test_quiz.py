@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli import cli
-from engine import quiz as Q
-from engine.caseio import load_case
-from engine.ruling import rule_case
-from engine.sources import load_input
-from engine.validate import collect
+from engine.commands import quiz as Q
+from engine.input.caseio import load_case
+from engine.explain.ruling import rule_case
+from engine.input.sources import load_input
+from engine.commands.validate import collect
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "examples" / "club-revokes.pbn"

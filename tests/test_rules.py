@@ -3,7 +3,7 @@
 Each test states the clause's condition and checks both edges: the rule
 fires when the condition holds and not when one part of it fails.
 """
-from engine import facts as F
+from engine.law import facts as F
 from helpers import first_act, fire, kinds, notice, only, revoke_play, tricks_from
 
 # A defender (East) fails to follow diamonds in trick 2; East-West's first

@@ -4,10 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.caseio import CaseError
-from engine.scoring78 import (IMP_ROWS, artificial_imps, imps, load_results, matchpoints, parse_percent,
-                              parse_result, percent_points, score_board)
-from engine.cards import NotationError
+from engine.input.caseio import CaseError
+from engine.mechanics.scoring78 import (IMP_ROWS, artificial_imps, imps, load_results, matchpoints, parse_percent, parse_result, percent_points, score_board)
+from engine.notation.cards import NotationError
 
 SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
 

@@ -6,8 +6,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine import dd
-from engine import solver as S
+from engine.mechanics import dd
+from engine.mechanics import solver as S
 from generate import random_position
 
 

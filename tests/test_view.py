@@ -4,9 +4,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli import cli
-from engine.ruling import rule_case
-from engine.sources import load_input
-from engine.view import diagram_lines, trace_tree, trick_rows, trick_table_lines
+from engine.explain.ruling import rule_case
+from engine.input.sources import load_input
+from engine.explain.view import diagram_lines, trace_tree, trick_rows, trick_table_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "examples" / "club-revokes.pbn"
@@ -42,7 +42,7 @@ def test_trick_rows_mark_the_revoke_and_the_transfer():
 
 
 def test_trick_table_shows_a_correction():
-    from engine.caseio import load_case
+    from engine.input.caseio import load_case
 
     lines = trick_table_lines(rule_case(load_case(CORRECTED)))
     row2 = next(line for line in lines if line.strip().startswith("2 "))

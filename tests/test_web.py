@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.web import NotLoopback, check_loopback, serve_in_thread
+from engine.commands.web import NotLoopback, check_loopback, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

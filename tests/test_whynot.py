@@ -6,11 +6,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli import cli
-from engine.caseio import load_case
+from engine.input.caseio import load_case
 from engine.rules import LawEngine
-from engine.ruling import rule_case
-from engine.validate import collect
-from engine.whynot import WhyNotError, _Search, _WorkingMemory, parse_wanted, render, to_json, why_not
+from engine.explain.ruling import rule_case
+from engine.commands.validate import collect
+from engine.explain.whynot import WhyNotError, _Search, _WorkingMemory, parse_wanted, render, to_json, why_not
 from helpers import ruling as rule_text
 from test_cli import GOOD
 

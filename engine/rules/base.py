@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..clause import canonical
-from ..compat import (NOT, TEST, Fact, InitialFact, KnowledgeEngine, OrderedStrategy, Rule, TracingAgenda,
-                      dispatch_by_type, only_changed_rules)
-from ..facts import Conclusion
+from engine.law.clause import canonical
+from engine.law.compat import (NOT, TEST, Fact, InitialFact, KnowledgeEngine, OrderedStrategy, Rule, TracingAgenda, dispatch_by_type, only_changed_rules)
+from engine.law.facts import Conclusion
 
 
 def law_rule(clause: str, *patterns, concludes: tuple, cites: tuple = ()):

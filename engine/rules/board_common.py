@@ -1,6 +1,6 @@
 """Shared helpers for the rules of Laws 6-16, 72-75 and 78 (the director's other calls)."""
-from ..board_facts import AdjustmentDue, Procedure
-from ..compat import P
+from engine.law.board import AdjustmentDue, Procedure
+from engine.law.compat import P
 
 SOME = P(lambda v: v is not None)
 BEFORE_OR_DURING_PLAY = P(lambda s: s in ("play", "after_play"))

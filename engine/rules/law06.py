@@ -3,9 +3,9 @@
 6D3 (a redeal for any other reason the director sees fit) is his discretion:
 see knowledge/law06.yaml.
 """
-from ..board_facts import Dealing, Procedure, ResultCancelled
-from .base import law_rule
-from .board_common import step
+from engine.law.board import Dealing, Procedure, ResultCancelled
+from engine.rules.base import law_rule
+from engine.rules.board_common import step
 
 
 class Law06:

@@ -1,7 +1,7 @@
 """Law 7: counting the cards before looking at them (7B1) and who answers for the table (7D)."""
-from ..board_facts import CalledOnDefective, Irregularity, ResponsiblePlayer, Stationary
-from ..compat import MATCH
-from .base import law_rule
+from engine.law.board import CalledOnDefective, Irregularity, ResponsiblePlayer, Stationary
+from engine.law.compat import MATCH
+from engine.rules.base import law_rule
 
 
 class Law07:

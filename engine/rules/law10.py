@@ -1,11 +1,11 @@
 """Law 10: only the director rectifies (10A), he may let the players' own rectification or
 waiver stand or cancel it (10B), he explains every option (10C1), and the player chooses
 without consulting partner (10C2)."""
-from ..board_facts import Answer, Irregularity, IrregularityRecord, Procedure, Question, ask
-from ..compat import MATCH, NOT
-from ..facts import Option
-from .base import law_rule
-from .board_common import SOME, step
+from engine.law.board import Answer, Irregularity, IrregularityRecord, Procedure, Question, ask
+from engine.law.compat import MATCH, NOT
+from engine.law.facts import Option
+from engine.rules.base import law_rule
+from engine.rules.board_common import SOME, step
 
 
 class Law10:

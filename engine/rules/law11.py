@@ -5,11 +5,10 @@ irregularity, before the rectification) is mechanical; 11A (the non-offending
 side acted before the director was called) and 11C (a spectator drew
 attention first) say the right *may* be lost, so the director is asked.
 """
-from ..board_facts import (Answer, IrregularityRecord, ProceduralPenaltyPossible, Procedure, Question,
-                           RectificationLost, ask)
-from ..compat import MATCH, NOT
-from .base import law_rule
-from .board_common import step
+from engine.law.board import (Answer, IrregularityRecord, ProceduralPenaltyPossible, Procedure, Question, RectificationLost, ask)
+from engine.law.compat import MATCH, NOT
+from engine.rules.base import law_rule
+from engine.rules.board_common import step
 
 
 def _acted():

@@ -6,13 +6,11 @@ or the one the law itself implies in 13 and 13C); assigned adjusted scores
 follow the results the director judges likely (non-offenders) and at all
 probable (offenders).  Both are answers to questions the engine states.
 """
-from ..board_facts import (AdjustmentDue, Answer, ArtificialAdjustedScore, AssignedAdjustedScore, Fault, Imps,
-                           IrregularityRecord, Matchpoints, Question, ResultCancelled, ResultStands, ScoringMethod,
-                           ask)
-from ..compat import MATCH, NOT, P
-from ..scoring78 import IMPS_BY_PERCENT, PERCENT_BY_FAULT, percent_points
-from .base import law_rule
-from .board_common import SOME, artificial, assigned
+from engine.law.board import (AdjustmentDue, Answer, ArtificialAdjustedScore, AssignedAdjustedScore, Fault, Imps, IrregularityRecord, Matchpoints, Question, ResultCancelled, ResultStands, ScoringMethod, ask)
+from engine.law.compat import MATCH, NOT, P
+from engine.mechanics.scoring78 import IMPS_BY_PERCENT, PERCENT_BY_FAULT, percent_points
+from engine.rules.base import law_rule
+from engine.rules.board_common import SOME, artificial, assigned
 
 
 class Law12:

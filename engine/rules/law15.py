@@ -1,10 +1,9 @@
 """Law 15: a board played by the wrong contestants (15A-15B) or found out in the auction (15C)."""
-from ..board_facts import (AdjustmentDue, Answer, AuctionComparison, DirectorOption, Objection, Procedure,
-                           Question, ResultCancelled, ResultStands, SideBoard, WrongBoard, ask)
-from ..compat import MATCH, NOT, P
-from ..texts import seat
-from .base import law_rule
-from .board_common import artificial, step
+from engine.law.board import (AdjustmentDue, Answer, AuctionComparison, DirectorOption, Objection, Procedure, Question, ResultCancelled, ResultStands, SideBoard, WrongBoard, ask)
+from engine.law.compat import MATCH, NOT, P
+from engine.explain.texts import seat
+from engine.rules.base import law_rule
+from engine.rules.board_common import artificial, step
 
 PLAYED = P(lambda s: s in ("play", "after_play"))
 

@@ -10,11 +10,10 @@ have a logical alternative; could the action have been suggested; was there
 damage; could it interfere with normal play; which remedy.  The answers
 (``answers`` in the case, or ``python cli.py consult``) drive the rest.
 """
-from ..board_facts import (ActionTaken, AdjustmentDue, Answer, DirectorOption, InfoEpisode, Information, Irregularity,
-                           Procedure, Question, ResultStands, ask)
-from ..compat import MATCH, NOT, P
-from .base import law_rule
-from .board_common import SOME, artificial, assigned, step
+from engine.law.board import (ActionTaken, AdjustmentDue, Answer, DirectorOption, InfoEpisode, Information, Irregularity, Procedure, Question, ResultStands, ask)
+from engine.law.compat import MATCH, NOT, P
+from engine.rules.base import law_rule
+from engine.rules.board_common import SOME, artificial, assigned, step
 
 CRITERIA = ("manner_shown", "arises_from_deal", "differs_from_usual", "conveys_information")
 

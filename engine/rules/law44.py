@@ -1,12 +1,12 @@
 """Law 44: the winner of each trick (mechanics, stated as conclusions).
 
 Law 44 is not among the source documents; the trick winner (highest trump,
-else highest card of the suit led) is computed by ``engine.table`` and stated
+else highest card of the suit led) is computed by ``engine.mechanics.table`` and stated
 here so that the law rules can join on it and the trace shows it.
 """
-from ..compat import MATCH
-from ..facts import TrickComplete, TrickWon
-from .base import law_rule
+from engine.law.compat import MATCH
+from engine.law.facts import TrickComplete, TrickWon
+from engine.rules.base import law_rule
 
 
 class Law44:

@@ -6,9 +6,9 @@ revoke laws explain corrections; 62C, 58B3 and 53C other withdrawals).  47D:
 after an opponent changed his card, a player may change his.  47F: the
 information from a card taken back is for the director to weigh.
 """
-from ..compat import MATCH, NOT, P
-from ..facts import CardWithdrawn, EquityReview, Replacement, RetractionNotAllowed
-from .base import law_rule
+from engine.law.compat import MATCH, NOT, P
+from engine.law.facts import CardWithdrawn, EquityReview, Replacement, RetractionNotAllowed
+from engine.rules.base import law_rule
 
 QUESTION_47F = (
     "Did the card taken back give the offending side substantial information? If so, the director "

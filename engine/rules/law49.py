@@ -5,9 +5,9 @@ deliberately).  Simultaneous exposures are 58B2 (see law58); a lead to the
 next trick before partner played is 57A.  A card a defender shows in place of
 one he may not take back (47G) is an exposed card: 49.
 """
-from ..compat import MATCH, P
-from ..facts import ExposureFact, PenaltyCard, RetractionNotAllowed, Replacement
-from .base import law_rule
+from engine.law.compat import MATCH, P
+from engine.law.facts import ExposureFact, PenaltyCard, RetractionNotAllowed, Replacement
+from engine.rules.base import law_rule
 
 DELIBERATE = P(lambda how: how in ("shown", "named", "deliberate"))
 

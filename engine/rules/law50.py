@@ -10,10 +10,9 @@ first; the mechanics measure each play).  50E2: with the offender's partner
 on lead, declarer may require or forbid the suit (the card is then picked
 up) or impose nothing (the card stays).
 """
-from ..compat import MATCH, TEST
-from ..facts import (EquityReview, ExposureFact, LeadPointFact, Obligation, Option, OptionChosenFact, PenaltyCard,
-                     PenaltyCardLifted, PenaltyCardsTogether)
-from .base import law_rule
+from engine.law.compat import MATCH, TEST
+from engine.law.facts import (EquityReview, ExposureFact, LeadPointFact, Obligation, Option, OptionChosenFact, PenaltyCard, PenaltyCardLifted, PenaltyCardsTogether)
+from engine.rules.base import law_rule
 
 QUESTION_50A = (
     "Could the defender have known, when he exposed the card, that the exposure might help his side "

@@ -6,10 +6,9 @@ names which.  51B: the offender's partner on lead: penalty cards in one suit
 all be picked up) or in several (51B2: require any of their suits; forbid
 any or all of them, whose cards may then be picked up).
 """
-from ..compat import MATCH, P
-from ..facts import (ChoicePointFact, LeadPointCard, LeadPointFact, Obligation, Option, OptionChosenFact,
-                     PenaltyCardLifted)
-from .base import law_rule
+from engine.law.compat import MATCH, P
+from engine.law.facts import (ChoicePointFact, LeadPointCard, LeadPointFact, Obligation, Option, OptionChosenFact, PenaltyCardLifted)
+from engine.rules.base import law_rule
 
 TWO_OR_MORE = P(lambda n: n >= 2)
 

@@ -6,10 +6,9 @@ himself played after it (52B1b) -- and the penalty card stays (52B1c); or
 require the penalty card, the card played becoming a major penalty card too
 (52B2).  Established, it carries no trick penalty (64B3: the card was faced).
 """
-from ..compat import MATCH, NOT, TEST
-from ..facts import (ContractFact, Notice, NonOffenderPlay, Option, OptionChosenFact, PenaltyCard, PlayAccepted, Revoke,
-                     RevokeEstablished, RetractionNotAllowed, Withdrawal)
-from .base import law_rule
+from engine.law.compat import MATCH, NOT, TEST
+from engine.law.facts import (ContractFact, Notice, NonOffenderPlay, Option, OptionChosenFact, PenaltyCard, PlayAccepted, Revoke, RevokeEstablished, RetractionNotAllowed, Withdrawal)
+from engine.rules.base import law_rule
 
 
 class Law52:

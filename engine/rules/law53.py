@@ -8,12 +8,10 @@ lead -- met by declarer facing his hand (54A).  These rules say which clause
 governs each, list the options open when the director is called, and rule
 on the card taken back.
 """
-from ..cards import partner, side_of
-from ..compat import MATCH, NOT, P, TEST
-from ..facts import (CardWithdrawn, DummySeenFact, EquityReview, LeadAccepted, LeadOutOfTurn, LeadOutOfTurnFact,
-                     NoRectification, Option, PenaltyCard, PlayedToRefusedLead, ProperLeadStands, Replacement,
-                     RetractionNotAllowed, RolesSwitched)
-from .base import law_rule
+from engine.notation.cards import partner, side_of
+from engine.law.compat import MATCH, NOT, P, TEST
+from engine.law.facts import (CardWithdrawn, DummySeenFact, EquityReview, LeadAccepted, LeadOutOfTurn, LeadOutOfTurnFact, NoRectification, Option, PenaltyCard, PlayedToRefusedLead, ProperLeadStands, Replacement, RetractionNotAllowed, RolesSwitched)
+from engine.rules.base import law_rule
 
 DECLARER_SIDE = P(lambda role: role in ("declarer", "dummy"))
 ACCEPTED = P(lambda fate: fate in ("accepted_statement", "accepted_play"))

@@ -8,10 +8,9 @@ to comply plays any legal card.  57C: no rectification when declarer had
 already played from both hands, or dummy had played out of turn.  A
 non-offender's play after it, before rectification, forfeits all this (60A1).
 """
-from ..compat import MATCH, NOT, P
-from ..facts import (CannotComply, InabilityFact, NoRectification, Obligation, Option, OptionChosenFact, PenaltyCard,
-                     PrematureFact, PrematurePlay, RectificationForfeited)
-from .base import law_rule
+from engine.law.compat import MATCH, NOT, P
+from engine.law.facts import (CannotComply, InabilityFact, NoRectification, Obligation, Option, OptionChosenFact, PenaltyCard, PrematureFact, PrematurePlay, RectificationForfeited)
+from engine.rules.base import law_rule
 
 PLAY_DUTIES = P(lambda duty: duty in ("play_highest", "play_lowest", "not_play_suit"))
 

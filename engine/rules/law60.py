@@ -6,9 +6,9 @@ as if in turn; 60A3: duties already imposed remain (the mechanics keep them).
 60B: a defender's card played after declarer was told to take back his lead
 out of turn, before his lead from the right hand, is a penalty card.
 """
-from ..compat import MATCH
-from ..facts import LeadOutOfTurnFact, NoRectification, PenaltyCard, PrematureFact, RectificationForfeited
-from .base import law_rule
+from engine.law.compat import MATCH
+from engine.law.facts import LeadOutOfTurnFact, NoRectification, PenaltyCard, PrematureFact, RectificationForfeited
+from engine.rules.base import law_rule
 
 
 class Law60:

@@ -3,10 +3,10 @@
 Commentary 61.3 (who may ask whom) is the pattern of the 61B rules; 61.5 (i)
 to (iv) say how the director rules on an illegal question.
 """
-from ..cards import other_side
-from ..compat import MATCH, TEST
-from ..facts import AttentionDrawn, CardPlayed, DutyBreach, EquityReview, IllegalInquiry, Revoke
-from .base import law_rule
+from engine.notation.cards import other_side
+from engine.law.compat import MATCH, TEST
+from engine.law.facts import AttentionDrawn, CardPlayed, DutyBreach, EquityReview, IllegalInquiry, Revoke
+from engine.rules.base import law_rule
 
 QUESTION_61_5_III = (
     "Did the illegal question draw the partner's attention to something that mattered in the play, "

@@ -10,11 +10,10 @@ card).  62D: a revoke in trick 12 is corrected even when established, until
 the hands are returned (62D1, overriding 63B); declarer's choice of partner's
 card (62D2).
 """
-from ..compat import MATCH, NOT, P, TEST
-from ..cards import partner
-from ..facts import (CardWithdrawn, PlayAccepted, ContractFact, EquityReview, FirstAct, Holding, Notice, Option,
-                     PenaltyCard, Revoke, RevokeCorrected, RevokeEstablished, RevokeMustBeCorrected, Withdrawal)
-from .base import law_rule
+from engine.law.compat import MATCH, NOT, P, TEST
+from engine.notation.cards import partner
+from engine.law.facts import (CardWithdrawn, PlayAccepted, ContractFact, EquityReview, FirstAct, Holding, Notice, Option, PenaltyCard, Revoke, RevokeCorrected, RevokeEstablished, RevokeMustBeCorrected, Withdrawal)
+from engine.rules.base import law_rule
 
 QUESTION_62_4 = (
     "Did seeing the card a non-offender took back give the offending side information it could use? "

@@ -10,10 +10,9 @@ to 64A: the 64A rules carry ``NOT(NoRevokePenalty(...))``.  64C: the director
 always reviews equity after an established revoke; the engine states the
 question.
 """
-from ..compat import MATCH, NOT, P, TEST
-from ..facts import (EquityReview, LegalAlternative, LegalCardWin, Notice, NoRevokePenalty, OutsideRecord, Revoke,
-                     RevokeEstablished, TrickTransfer, TrickWon, TricksFrom)
-from .base import law_rule
+from engine.law.compat import MATCH, NOT, P, TEST
+from engine.law.facts import (EquityReview, LegalAlternative, LegalCardWin, Notice, NoRevokePenalty, OutsideRecord, Revoke, RevokeEstablished, TrickTransfer, TrickWon, TricksFrom)
+from engine.rules.base import law_rule
 
 AT_LEAST_ONE = P(lambda n: n >= 1)
 AT_LEAST_TWO = P(lambda n: n >= 2)

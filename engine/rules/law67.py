@@ -9,10 +9,10 @@ won that trick or a later one (67B1b, Law 64's one-trick penalty); surplus
 cards go back to his hand and a defender's that were seen are penalty cards
 (67B2).
 """
-from ..cards import other_side
-from ..compat import MATCH, P
-from ..facts import DefectFact, DefectiveTrick, ExposureFact, PenaltyCard, TricksFrom, TrickTransfer
-from .base import law_rule
+from engine.notation.cards import other_side
+from engine.law.compat import MATCH, P
+from engine.law.facts import DefectFact, DefectiveTrick, ExposureFact, PenaltyCard, TricksFrom, TrickTransfer
+from engine.rules.base import law_rule
 
 AT_LEAST_ONE = P(lambda n: n >= 1)
 

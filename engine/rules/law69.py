@@ -9,11 +9,10 @@ for a trick it had in fact won or could not have lost by any normal play
 trick is then given back.  69B overrides 69A: the 69A rules carry
 ``NOT(AcceptanceWithdrawn)``.
 """
-from ..claims import (AcceptanceWithdrawn, AgreedResult, ClaimAccepted, ClaimEvent, ClaimTiming, ConcessionCancelled,
-                      NormalLine, NormalPlay, TricksAwarded, WithdrawalRefused)
-from ..compat import MATCH, NOT, P, TEST
-from ..facts import EquityReview
-from .base import law_rule
+from engine.law.claims import (AcceptanceWithdrawn, AgreedResult, ClaimAccepted, ClaimEvent, ClaimTiming, ConcessionCancelled, NormalLine, NormalPlay, TricksAwarded, WithdrawalRefused)
+from engine.law.compat import MATCH, NOT, P, TEST
+from engine.law.facts import EquityReview
+from engine.rules.base import law_rule
 
 QUESTION_69B = (
     "The accepting side asks to withdraw its acceptance, and the solver could not settle within its time limit "

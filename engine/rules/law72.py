@@ -6,11 +6,11 @@ and the law's own example is a second revoke; whether that second revoke was
 an attempt to hide the first is the director's question.  The rest of Law 72
 is conduct guidance (knowledge/law72.yaml).
 """
-from ..board_facts import Answer, Irregularity, IrregularityRecord, ProceduralPenaltyPossible, Question, ask
-from ..compat import MATCH, NOT, TEST
-from ..facts import Revoke
-from .base import law_rule
-from .board_common import SOME
+from engine.law.board import Answer, Irregularity, IrregularityRecord, ProceduralPenaltyPossible, Question, ask
+from engine.law.compat import MATCH, NOT, TEST
+from engine.law.facts import Revoke
+from engine.rules.base import law_rule
+from engine.rules.board_common import SOME
 
 
 def _second_revoke():

@@ -5,11 +5,10 @@ suggested) leads to an assigned adjusted score under Law 16; 73F2 (an innocent
 player drew a false inference from an opponent's deceptive remark, manner or
 tempo) to one under Law 12.  The judgments are the director's questions.
 """
-from ..board_facts import (ActionTaken, AdjustmentDue, Answer, InfoEpisode, Information, Irregularity, Question,
-                           ResultStands, ask)
-from ..compat import MATCH, NOT, P
-from .base import law_rule
-from .board_common import assigned
+from engine.law.board import (ActionTaken, AdjustmentDue, Answer, InfoEpisode, Information, Irregularity, Question, ResultStands, ask)
+from engine.law.compat import MATCH, NOT, P
+from engine.rules.base import law_rule
+from engine.rules.board_common import assigned
 
 DECEPTION_KEYS = ("false_inference", "could_know_benefit", "damaged")
 

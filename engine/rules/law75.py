@@ -7,11 +7,10 @@ presumes a mistaken explanation (misinformation: the damage question).  In
 both, the caller now knows his call was misunderstood: that is unauthorized
 information to him (16A).
 """
-from ..board_facts import (AdjustmentDue, Answer, ExplanationFact, Information, Irregularity, Procedure, Question,
-                           ResultStands, ask)
-from ..compat import MATCH, NOT, P
-from .base import law_rule
-from .board_common import assigned, step
+from engine.law.board import (AdjustmentDue, Answer, ExplanationFact, Information, Irregularity, Procedure, Question, ResultStands, ask)
+from engine.law.compat import MATCH, NOT, P
+from engine.rules.base import law_rule
+from engine.rules.board_common import assigned, step
 
 
 class Law75:

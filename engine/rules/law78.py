@@ -4,9 +4,9 @@ The comparisons are computed once the law has ruled (``board_facts.result_facts`
 ``engine/scoring78.py``); these rules state them.  Artificial adjusted scores
 are converted by commentary 12.19 (law12.py).
 """
-from ..board_facts import Imps, Matchpoints, ScoreComparison, TotalPoints
-from ..compat import MATCH
-from .base import law_rule
+from engine.law.board import Imps, Matchpoints, ScoreComparison, TotalPoints
+from engine.law.compat import MATCH
+from engine.rules.base import law_rule
 
 
 class Law78:

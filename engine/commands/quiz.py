@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from . import cards as C
-from .clause import ClauseIdError, canonical
-from .knowledge import Knowledge, load
-from .ruling import Ruling
-from .texts import seat
-from .view import diagram_lines, trick_table_lines
-from .whynot import WhyNotError, render as render_why_not, why_not
+from engine.notation import cards as C
+from engine.law.clause import ClauseIdError, canonical
+from engine.law.knowledge import Knowledge, load
+from engine.explain.ruling import Ruling
+from engine.explain.texts import seat
+from engine.explain.view import diagram_lines, trick_table_lines
+from engine.explain.whynot import WhyNotError, render as render_why_not, why_not
 
 ESTABLISHED_CHOICES = [("63A1", "the offending side played to a later trick"),
                        ("63A2", "the offending side named a card for a later trick"),
@@ -129,7 +129,7 @@ def questions_for(ruling: Ruling) -> list[Question]:
 
 def exercise_text(ruling: Ruling, number: int, total: int, symbols: bool = True) -> str:
     """What the student sees: the board, the deal, the play without the law's marks, the events."""
-    from .render import board_line
+    from engine.explain.render import board_line
 
     case = ruling.case
     out = [f"Exercise {number} of {total}: {case.title or case.id}", board_line(ruling), ""]
@@ -170,7 +170,7 @@ def feedback(ruling: Ruling, q: Question, given, kb: Knowledge) -> str:
             except WhyNotError:
                 pass
     elif q.kind == "count" and q.conclusion is None:
-        from .render import result_line
+        from engine.explain.render import result_line
 
         lines.append("  " + result_line(ruling))
     return "\n".join(lines)

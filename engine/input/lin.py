@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from . import cards as C
-from .caseio import CaseError
-from .pbn import BoardRecord, PlayedCard, final_contract, read_text
+from engine.notation import cards as C
+from engine.input.caseio import CaseError
+from engine.input.pbn import BoardRecord, PlayedCard, final_contract, read_text
 
 LIN_SEATS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 VULNERABILITY = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
@@ -111,7 +111,7 @@ def board_record(board: LinBoard, file: str) -> BoardRecord:
         hands[missing[0]] = [s + r for s in C.SUITS for r in C.RANKS if s + r not in held]
     elif missing:
         raise err("md", f"hands missing for {', '.join(C.SEAT_NAMES[s] for s in missing)}: a ruling needs the whole deal")
-    from .pbn import deal_text
+    from engine.input.pbn import deal_text
 
     for seat in order:
         if len(hands[seat]) != 13:

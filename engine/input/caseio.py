@@ -3,7 +3,7 @@
 Every problem is a :class:`CaseError` naming the file, the field (as a path
 such as ``play[3][2]`` or ``events[1].at``) and what is wrong.  This module
 checks the *notation* and the *shape*; whether the cards were held when they
-were played is checked by ``engine.table`` (it needs the play mechanics), and
+were played is checked by ``engine.mechanics.table`` (it needs the play mechanics), and
 raises the same error type.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from . import cards as C
+from engine.notation import cards as C
 
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: same results, faster
@@ -225,8 +225,8 @@ def case_from_data(data: Any, path: str) -> Case:
     if unknown:
         allowed = sorted(TOP_KEYS | set(EXTRA_FIELDS) | {"deal_found"})
         raise err(unknown[0], f"unknown key (allowed: {', '.join(allowed)})")
-    if "pbn" in data or "lin" in data:  # deal, contract, declarer and play from that file (engine.sources)
-        from .sources import case_from_linked_file
+    if "pbn" in data or "lin" in data:  # deal, contract, declarer and play from that file (engine.input.sources)
+        from engine.input.sources import case_from_linked_file
         return case_from_linked_file(data, path)
     for key in ("room", "game"):
         if key in data:

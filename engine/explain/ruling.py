@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import cards as C
-from .caseio import Case, CaseError
-from .facts import RESULT_FACT_PRODUCERS, Conclusion, TableFact, shown_fields, table_facts
-from .rules import Firing, LawEngine
-from .scoring import duplicate_score
-from .table import Adjustments, Table, build_table
-from .texts import describe
+from engine.notation import cards as C
+from engine.input.caseio import Case, CaseError
+from engine.law.facts import RESULT_FACT_PRODUCERS, Conclusion, TableFact, shown_fields, table_facts
+from engine.rules import Firing, LawEngine
+from engine.notation.scoring import duplicate_score
+from engine.mechanics.table import Adjustments, Table, build_table
+from engine.explain.texts import describe
 
 _ENGINE: LawEngine | None = None
 

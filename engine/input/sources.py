@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .caseio import CaseError, Case, load_case
+from engine.input.caseio import CaseError, Case, load_case
 
 BOARD_FILES = {".pbn": "pbn", ".lin": "lin"}
 
@@ -24,9 +24,9 @@ def is_board_file(path) -> bool:
 def load_record(path, board=None, room=None, game=None):
     kind = BOARD_FILES.get(Path(str(path)).suffix.lower())
     if kind == "pbn":
-        from .pbn import load_board
+        from engine.input.pbn import load_board
     elif kind == "lin":
-        from .lin import load_board
+        from engine.input.lin import load_board
     else:
         raise CaseError(str(path), "", "not a PBN (.pbn) or LIN (.lin) file")
     return load_board(path, board, room, game)
@@ -34,7 +34,7 @@ def load_record(path, board=None, room=None, game=None):
 
 def load_input(path, board: int | None = None, room: str | None = None, game: int | None = None,
                events: str | None = None) -> Case:
-    from .pbn import build_case, read_events_file
+    from engine.input.pbn import build_case, read_events_file
 
     if is_board_file(path):
         record = load_record(path, board, room, game)
@@ -55,7 +55,7 @@ def load_input(path, board: int | None = None, room: str | None = None, game: in
 
 def case_from_linked_file(data: dict, path: str) -> Case:
     """A case file with ``pbn:`` (or ``lin:``) and ``board:``: the deal and play from that file."""
-    from .pbn import build_case
+    from engine.input.pbn import build_case
 
     key = "pbn" if "pbn" in data else "lin"
     if "pbn" in data and "lin" in data:

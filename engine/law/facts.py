@@ -7,9 +7,9 @@ facts asserted for one case: what the law rules join on, computed once.
 """
 from __future__ import annotations
 
-from . import cards as C
-from .compat import Fact, Field
-from .table import Table
+from engine.notation import cards as C
+from engine.law.compat import Fact, Field
+from engine.mechanics.table import Table
 
 # ---------------------------------------------------------------------------
 # Table facts

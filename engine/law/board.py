@@ -13,14 +13,14 @@ it compares the score the law leaves standing with the other tables' scores
 """
 from __future__ import annotations
 
-from . import cards as C
-from . import board_case  # noqa: F401  (registers the case fields)
-from .board_case import QUESTIONS, call_parts
-from .caseio import CaseError
-from .compat import Field
-from .facts import Conclusion, TableFact, fact_producer, result_fact_producer
-from .scoring78 import imps, matchpoints
-from .texts import SIDE_NAMES, describes, describes_fact, seat
+from engine.notation import cards as C
+from engine.input import board as board_case  # noqa: F401  (registers the case fields)
+from engine.input.board import QUESTIONS, call_parts
+from engine.input.caseio import CaseError
+from engine.law.compat import Field
+from engine.law.facts import Conclusion, TableFact, fact_producer, result_fact_producer
+from engine.mechanics.scoring78 import imps, matchpoints
+from engine.explain.texts import SIDE_NAMES, describes, describes_fact, seat
 
 
 def _f(kind_type=object):

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import yaml
 
-from .clause import ClauseIdError, canonical, parse
+from engine.law.clause import ClauseIdError, canonical, parse
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KNOWLEDGE_DIR = ROOT / "knowledge"
 STATUSES = {"rule", "annotation", "heading", "mechanics", "not_mechanizable"}
 ENTRY_KEYS = {"id", "title", "status", "summary", "see", "overrides", "reason", "applies_to", "implemented_in"}

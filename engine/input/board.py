@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import cards as C
-from .caseio import register_case_field
-from .scoring78 import METHODS, parse_result
+from engine.notation import cards as C
+from engine.input.caseio import register_case_field
+from engine.mechanics.scoring78 import METHODS, parse_result
 
 # ---------------------------------------------------------------------------
 # Small parsers
@@ -136,7 +136,7 @@ def parse_when(value, where, err, case) -> When:
         if n > calls and "auction" in case.extra:
             raise err(where, f"{text}: the auction has only {calls} calls")
         return When(0, n, f"A{n}")
-    from .caseio import parse_position
+    from engine.input.caseio import parse_position
     try:
         pos = parse_position(text)
     except C.NotationError as exc:

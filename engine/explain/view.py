@@ -7,10 +7,10 @@ only adds views.
 """
 from __future__ import annotations
 
-from . import cards as C
-from .knowledge import Knowledge, load
-from .ruling import Item, Ruling
-from .texts import SIDE_NAMES, describe_fact, seat
+from engine.notation import cards as C
+from engine.law.knowledge import Knowledge, load
+from engine.explain.ruling import Item, Ruling
+from engine.explain.texts import SIDE_NAMES, describe_fact, seat
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 LETTERS = {"S": "S", "H": "H", "D": "D", "C": "C"}
@@ -144,7 +144,7 @@ def trace_tree(ruling: Ruling, item: Item, kb: Knowledge | None = None, seen: se
     if entry:
         node["clause_title"] = entry.title
         node["summary"] = entry.summary
-    from .rules import LawEngine
+    from engine.rules import LawEngine
 
     fn = getattr(getattr(LawEngine, item.rule, None), "_wrapped", None)
     if fn is not None:
@@ -245,7 +245,7 @@ def rich_ruling(ruling: Ruling):
     from rich.panel import Panel
     from rich.text import Text
 
-    from .render import board_line, result_line
+    from engine.explain.render import board_line, result_line
 
     case = ruling.case
     head = Text(f"Case {case.id}" + (f": {case.title}" if case.title else ""), style="bold")

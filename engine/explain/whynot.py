@@ -30,13 +30,13 @@ import inspect
 import re
 from dataclasses import dataclass, field
 
-from . import cards as C
-from .caseio import FIELD_PARSERS
-from .clause import ClauseIdError, canonical
-from .compat import AND, ANDFC, L, NOT, NOTFC, OR, ORFC, TEST, Fact, InitialFact, P, W
-from .facts import Conclusion, conclusion_types, table_fact_types
-from .ruling import Item, Ruling
-from .texts import SIDE_NAMES, describe_fact, seat
+from engine.notation import cards as C
+from engine.input.caseio import FIELD_PARSERS
+from engine.law.clause import ClauseIdError, canonical
+from engine.law.compat import AND, ANDFC, L, NOT, NOTFC, OR, ORFC, TEST, Fact, InitialFact, P, W
+from engine.law.facts import Conclusion, conclusion_types, table_fact_types
+from engine.explain.ruling import Item, Ruling
+from engine.explain.texts import SIDE_NAMES, describe_fact, seat
 
 MAX_DEPTH = 2  # how many levels of "it needs a conclusion that was not drawn" to follow
 
@@ -111,7 +111,7 @@ def why_not(ruling: Ruling, kind: str, wanted: dict | None = None, depth: int = 
     present = [c for c in ruling.conclusions if c.kind == kind and _fields_match(c.fields, wanted)
                and (law is None or c.law == law)]
     answers = []
-    from .rules import LawEngine  # late: the rules import the fact types
+    from engine.rules import LawEngine  # late: the rules import the fact types
 
     for rule in LawEngine.law_rules():
         fn = rule._wrapped
@@ -443,7 +443,7 @@ def _flatten(patterns) -> list:
 
 def _reasoned(cls) -> bool:
     """Whether some rule concluding ``cls`` does more than restate a single table fact (Law 44)."""
-    from .rules import LawEngine
+    from engine.rules import LawEngine
 
     return any(cls in r._wrapped.concludes and len(_flatten(list(r))) > 1 for r in LawEngine.law_rules())
 

@@ -9,7 +9,7 @@ leader), whoever led the trick.  ``-`` is a seat that did not play to that
 trick; ``*`` (and ``+``) end the recorded play; a card may carry ``^R`` (a
 revoke) or ``^L`` (a lead out of turn), ``$n`` annotation glyphs and ``=n=``
 note references.  endplay's parser rejects the irregularity markers, which
-are the point here, so the reader is ours; ``engine.cards`` supplies the
+are the point here, so the reader is ours; ``engine.notation.cards`` supplies the
 notation.
 
 Every record is checked against its deal: the deal itself (52 cards, 13 a
@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cards as C
-from .caseio import CaseError, case_from_data, load_yaml
+from engine.notation import cards as C
+from engine.input.caseio import CaseError, case_from_data, load_yaml
 
 IRREGULARITIES = {"R": "revoke", "L": "lead out of turn", "I": "insufficient bid", "S": "irregularity"}
 
@@ -466,7 +466,7 @@ def _rewhere(case, record: BoardRecord):
 
 def check_record(record: BoardRecord, case) -> None:
     """What the deal shows against what the record says: markers and Result."""
-    from .table import build_table
+    from engine.mechanics.table import build_table
 
     try:
         table = build_table(case)

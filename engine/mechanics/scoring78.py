@@ -33,9 +33,9 @@ from pathlib import Path
 
 import yaml
 
-from . import cards as C
-from .caseio import CaseError, read_text
-from .scoring import duplicate_score
+from engine.notation import cards as C
+from engine.input.caseio import CaseError, read_text
+from engine.notation.scoring import duplicate_score
 
 # Law 78B, as printed: (lowest difference of the row, IMPs).  The first row
 # (0-10, 0 IMPs) is implied by "20-40: 1".

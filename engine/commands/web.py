@@ -28,14 +28,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from . import cards as C
-from .caseio import CaseError
-from .knowledge import load
-from .render import board_line, result_line
-from .ruling import Ruling, rule_case
-from .sources import BOARD_FILES, load_input
-from .view import trace_tree, trick_rows
-from .whynot import WhyNotError, alternatives_for, parse_wanted, render as render_why_not, to_json, why_not
+from engine.notation import cards as C
+from engine.input.caseio import CaseError
+from engine.law.knowledge import load
+from engine.explain.render import board_line, result_line
+from engine.explain.ruling import Ruling, rule_case
+from engine.input.sources import BOARD_FILES, load_input
+from engine.explain.view import trace_tree, trick_rows
+from engine.explain.whynot import (WhyNotError, alternatives_for, parse_wanted, render as render_why_not, to_json, why_not)
 
 MAX_UPLOAD = 2 * 1024 * 1024
 
@@ -99,7 +99,7 @@ def page_data(ruling: Ruling) -> dict:
 
 
 def list_files(roots: list) -> list:
-    from . import lin, pbn
+    from engine.input import lin, pbn
 
     out = []
     for root in roots:

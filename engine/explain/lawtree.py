@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .clause import parse
-from .knowledge import Entry, Knowledge
+from engine.law.clause import parse
+from engine.law.knowledge import Entry, Knowledge
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Exception_:
 
 
 def _rules_by_clause() -> dict:
-    from .rules import LawEngine
+    from engine.rules import LawEngine
 
     out: dict = {}
     for r in LawEngine.law_rules():

@@ -15,7 +15,7 @@ progress and the cards already played to it) the solver answers:
 * ``target_tricks``: the most tricks a given set of cards (an outstanding
   trump, say) can win over normal play (70C3).
 * ``minimax``: the double-dummy value by plain alpha-beta, for small positions
-  (the ruling uses DDS through ``engine.dd`` when it is installed).
+  (the ruling uses DDS through ``engine.mechanics.dd`` when it is installed).
 
 Every search is exact, or stops at its time limit and says so: a
 ``SolveResult`` is either exact (``value``) or undetermined (``lower`` and

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import textwrap
 
-from . import cards as C
-from .knowledge import Knowledge, load
-from .ruling import JUDGMENT_KINDS, Item, Ruling
-from .texts import SIDE_NAMES, describe_fact, seat
+from engine.notation import cards as C
+from engine.law.knowledge import Knowledge, load
+from engine.explain.ruling import JUDGMENT_KINDS, Item, Ruling
+from engine.explain.texts import SIDE_NAMES, describe_fact, seat
 
 # Chapters may add sections to the text ruling, after Result: functions
 # Ruling -> (title, [(sentence, clause)]) or None.
@@ -232,7 +232,7 @@ def explain(r: Ruling, item: Item, kb: Knowledge | None = None, width: int = 88)
 
 
 def _rule_meta(rule_name: str):
-    from .rules import LawEngine
+    from engine.rules import LawEngine
 
     rule = getattr(LawEngine, rule_name, None)
     return getattr(rule, "_wrapped", None)

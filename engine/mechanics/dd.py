@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str
+from engine.mechanics.solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str
 
 MISSING = "the double-dummy solver is not installed (pip install -e '.[dd]' installs endplay)"
 

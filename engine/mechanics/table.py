@@ -29,15 +29,15 @@ card played twice) raise ``CaseError``.
 substitute the law does not allow (63B, 47G) is not applied; a trick-12
 revoke the director corrects (62D1) is replayed; penalty cards, lifted
 penalty cards and lead or play restrictions become duties whose keeping the
-mechanics measure play by play.  ``engine.ruling`` iterates until the law's
+mechanics measure play by play.  ``engine.explain.ruling`` iterates until the law's
 verdicts and the reading agree.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import cards as C
-from .caseio import Case, CaseError, Entry, Event, Position
+from engine.notation import cards as C
+from engine.input.caseio import Case, CaseError, Entry, Event, Position
 
 STEP = 1000  # moments between two consecutive entries
 NEVER = 10 ** 9  # a moment after everything

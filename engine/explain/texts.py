@@ -5,8 +5,8 @@ the renderers (which lay sentences out as text or JSON).
 """
 from __future__ import annotations
 
-from .cards import SEAT_NAMES, SUIT_NAMES, SUIT_SINGULAR, card_name, side_of
-from .table import Table
+from engine.notation.cards import SEAT_NAMES, SUIT_NAMES, SUIT_SINGULAR, card_name, side_of
+from engine.mechanics.table import Table
 
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 

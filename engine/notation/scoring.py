@@ -6,7 +6,7 @@ each; redoubled twice those.
 """
 from __future__ import annotations
 
-from .cards import Contract, other_side, side_of
+from engine.notation.cards import Contract, other_side, side_of
 
 
 def contract_score(contract: Contract, vulnerable: bool, tricks: int) -> int:

@@ -47,7 +47,7 @@ from experta import (  # noqa: E402,F401
     Rule,
 )
 from experta.agenda import Agenda  # noqa: E402
-from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.whynot)
+from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.explain.whynot)
 from experta.strategies import DepthStrategy  # noqa: E402
 
 for _handler in list(_root.handlers):

@@ -1,6 +1,6 @@
 """Claims and concessions (Laws 68-71): case-file vocabulary, facts, conclusions, sentences.
 
-The mechanics live here and in ``engine.solver``; the law lives in
+The mechanics live here and in ``engine.mechanics.solver``; the law lives in
 ``engine/rules/law68.py`` ... ``law71.py``.  For the claim or concession that
 ended play this module works out, once per case:
 
@@ -24,14 +24,14 @@ import re
 import time
 from dataclasses import dataclass
 
-from . import cards as C
-from . import solver as S
-from .caseio import CaseError, _boolean, _trick_count, register_event, register_field
-from .compat import Field
-from .dd import dd_value
-from .facts import Conclusion, TableFact, fact_producer
-from .table import NEVER, Table
-from .texts import SIDE_NAMES, describes, describes_fact, seat
+from engine.notation import cards as C
+from engine.mechanics import solver as S
+from engine.input.caseio import CaseError, _boolean, _trick_count, register_event, register_field
+from engine.law.compat import Field
+from engine.mechanics.dd import dd_value
+from engine.law.facts import Conclusion, TableFact, fact_producer
+from engine.mechanics.table import NEVER, Table
+from engine.explain.texts import SIDE_NAMES, describes, describes_fact, seat
 
 # ---------------------------------------------------------------------------
 # Case-file vocabulary
@@ -236,7 +236,7 @@ def _seconds(name: str, default: float) -> float:
 
 
 def solver_limit() -> float:
-    """Seconds per search (BRIDGE_TD_SOLVER_LIMIT; default engine.solver.DEFAULT_LIMIT)."""
+    """Seconds per search (BRIDGE_TD_SOLVER_LIMIT; default engine.mechanics.solver.DEFAULT_LIMIT)."""
     return _seconds("BRIDGE_TD_SOLVER_LIMIT", S.DEFAULT_LIMIT)
 
 
