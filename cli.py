@@ -18,12 +18,13 @@ from pathlib import Path
 
 import click
 
+from engine.commands.validate import collect, validate_file
+from engine.explain.render import dumps, find_conclusions, ruling_json, ruling_text
+from engine.explain.render import explain as explain_tree
+from engine.explain.ruling import rule_case
 from engine.input.caseio import CaseError, load_case
 from engine.law.clause import ClauseIdError, canonical
 from engine.law.knowledge import ROOT, KnowledgeError, load
-from engine.explain.render import dumps, explain as explain_tree, find_conclusions, ruling_json, ruling_text
-from engine.explain.ruling import rule_case
-from engine.commands.validate import collect, validate_file
 
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3
 DEFAULT_CASES = ROOT / "cases"
@@ -154,7 +155,13 @@ def explain(case_file: str, selector: tuple, board, room, game, events, why_not_
 
 
 def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
-    from engine.explain.whynot import WhyNotError, parse_wanted, render, to_json, why_not
+    from engine.explain.whynot import (
+        WhyNotError,
+        parse_wanted,
+        render,
+        to_json,
+        why_not,
+    )
 
     try:
         answer = why_not(ruling, kind, parse_wanted(pairs))

@@ -22,10 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from engine.input.caseio import case_from_data, load_case  # noqa: E402
-from engine.explain.ruling import rule_case  # noqa: E402
-from engine.commands.validate import collect, validate_file  # noqa: E402
 from generate import random_case  # noqa: E402
+
+from engine.commands.validate import collect, validate_file  # noqa: E402
+from engine.explain.ruling import rule_case  # noqa: E402
+from engine.input.caseio import case_from_data, load_case  # noqa: E402
 
 
 def _timing(cases) -> str:

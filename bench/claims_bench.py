@@ -22,9 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from generate import random_position  # noqa: E402
+
 from engine.mechanics import dd  # noqa: E402
 from engine.mechanics import solver as S  # noqa: E402
-from generate import random_position  # noqa: E402
 
 
 def summary(label: str, times: list, undetermined: int = 0) -> None:

@@ -5,9 +5,9 @@ import textwrap
 
 import yaml
 
-from engine.law import facts as F
-from engine.input.caseio import case_from_data
 from engine.explain.ruling import engine, rule_case
+from engine.input.caseio import case_from_data
+from engine.law import play as F
 
 
 def fire(*facts):

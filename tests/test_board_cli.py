@@ -7,9 +7,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import write
 
 from cli import cli
-from helpers import write
 
 ROOT = Path(__file__).resolve().parent.parent
 

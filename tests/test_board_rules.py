@@ -4,10 +4,11 @@ Each test states a clause's condition and checks both edges: the rule fires
 when the condition holds and not when one part of it fails.
 """
 import pytest
+from helpers import fire, firings, kinds, only
 
 from engine.law import board as B
+from engine.law import play as P
 from engine.law import facts as F
-from helpers import fire, firings, kinds, only
 
 
 def answer(key, value, side=None):
@@ -317,7 +318,7 @@ def test_14A_and_14B_search():
 
 
 def revoke(trick, suit="D"):
-    return F.Revoke(trick=trick, seat="W", card="S6", suit=suit, side="EW", non_offenders="NS", role="defender",
+    return P.Revoke(trick=trick, seat="W", card="S6", suit=suit, side="EW", non_offenders="NS", role="defender",
                     index=1, duty="follow_suit", faced=False, law="61A")
 
 
@@ -560,12 +561,13 @@ def test_only_changed_rules_gives_the_same_firings_as_experta():
     import random
     from pathlib import Path
 
+    from generate import random_case
+
+    from engine.explain.ruling import engine
     from engine.input.caseio import case_from_data, load_case
     from engine.law.facts import table_facts
-    from engine.explain.ruling import engine
-    from engine.rules import LawEngine
     from engine.mechanics.table import build_table
-    from generate import random_case
+    from engine.rules import LawEngine
 
     plain = LawEngine()
     del plain.matcher.changes, plain.matcher.reset  # back to experta's own (every rule asked, recursive reset)

@@ -2,10 +2,12 @@
 import json
 
 import pytest
-
-from engine.law import claims as K
-from engine.input.caseio import CaseError
 from helpers import case, fire, kinds, only, ruling
+
+from engine.input.caseio import CaseError
+from engine.input.claims import read_statement
+from engine.law import claims as K
+from engine.mechanics import claims as KM
 
 # ---------------------------------------------------------------------------
 # Facts for the rules
@@ -321,15 +323,15 @@ def test_a_claim_with_a_structured_line_is_followed():
 
 
 def test_free_text_is_read_only_for_an_explicit_order():
-    assert [s.text() for s in K.read_statement("Two heart winners, then I lose the club five", "S")] == \
+    assert [s.text() for s in read_statement("Two heart winners, then I lose the club five", "S")] == \
         ["cash H x2", "play C5"]
-    assert [s.text() for s in K.read_statement("Draw trumps, then cash the hearts", "S")] == \
+    assert [s.text() for s in read_statement("Draw trumps, then cash the hearts", "S")] == \
         ["draw trumps", "cash H"]
     # a list names tricks, not an order
-    assert K.read_statement("The queen of spades and three top hearts", "S") == ()
-    assert K.read_statement("The rest are mine", "S") == ()
-    assert [s.text() for s in K.read_statement("Trumps first and the rest are good", "S")] == ["draw trumps"]
-    assert K.read_statement("Draw trumps, then cash the hearts", None) == ()
+    assert read_statement("The queen of spades and three top hearts", "S") == ()
+    assert read_statement("The rest are mine", "S") == ()
+    assert [s.text() for s in read_statement("Trumps first and the rest are good", "S")] == ["draw trumps"]
+    assert read_statement("Draw trumps, then cash the hearts", None) == ()
 
 
 def test_the_revoke_chapter_counts_the_awarded_tricks(tmp_path):
@@ -406,6 +408,7 @@ def test_a_line_offered_must_name_held_cards_too():
 
 def test_cli_rule_json_reports_the_numbers_behind_the_award(tmp_path):
     from click.testing import CliRunner
+
     from cli import cli
 
     path = tmp_path / "c.yaml"
@@ -424,6 +427,7 @@ def test_cli_rule_json_reports_the_numbers_behind_the_award(tmp_path):
 
 def test_cli_explain_and_laws_for_the_chapter(tmp_path):
     from click.testing import CliRunner
+
     from cli import cli
 
     path = tmp_path / "c.yaml"
@@ -438,6 +442,7 @@ def test_cli_explain_and_laws_for_the_chapter(tmp_path):
 
 def test_cli_bad_claim_field_exits_2_naming_it(tmp_path):
     from click.testing import CliRunner
+
     from cli import cli
 
     path = tmp_path / "c.yaml"
@@ -451,7 +456,7 @@ def test_a_ruling_says_when_the_double_dummy_solver_is_missing(monkeypatch):
     from engine.mechanics import dd
 
     monkeypatch.setattr(dd, "_endplay", lambda: None)
-    monkeypatch.setattr(K, "_CACHE", {})
+    monkeypatch.setattr(KM, "_CACHE", {})
     r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
     assert not [c for c in r.conclusions if c.kind == "double_dummy"]
     assert any("double-dummy value not reported" in n["text"] and "[dd]" in n["text"] for n in r.notes)
@@ -460,7 +465,7 @@ def test_a_ruling_says_when_the_double_dummy_solver_is_missing(monkeypatch):
 
 def test_the_solver_budget_bounds_the_time_and_the_rules_stay_sound(monkeypatch):
     monkeypatch.setenv("BRIDGE_TD_SOLVER_BUDGET", "0")
-    monkeypatch.setattr(K, "_CACHE", {})
+    monkeypatch.setattr(KM, "_CACHE", {})
     r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
     # with no time every search stops at its first check: small searches still finish, and any
     # number left undetermined becomes a question, never a guess

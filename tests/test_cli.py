@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import SMOKE_DEAL, smoke_play, write
 
 from cli import cli
-from helpers import SMOKE_DEAL, smoke_play, write
 
 ROOT = Path(__file__).resolve().parent.parent
 

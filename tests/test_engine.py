@@ -7,14 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from engine.input.caseio import case_from_data
-from engine.explain.render import ruling_json
-from engine.explain.ruling import engine, rule_case
-from engine.rules import LawEngine, stratify
 from generate import random_case
 from helpers import firings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.explain.render import ruling_json
+from engine.explain.ruling import engine, rule_case
+from engine.input.caseio import case_from_data
+from engine.rules import LawEngine, stratify
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -123,8 +124,8 @@ def test_random_records_with_exposures_and_leads_out_of_turn(seed, rate):
 
 def test_dispatch_by_type_gives_the_same_conclusions_as_experta():
     from engine.law.facts import table_facts
-    from engine.rules import LawEngine
     from engine.mechanics.table import build_table
+    from engine.rules import LawEngine
 
     plain = LawEngine()
     del plain.matcher.root_node.add, plain.matcher.root_node.remove  # back to experta's own bus node

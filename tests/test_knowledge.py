@@ -5,11 +5,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from engine.commands.validate import collect, validate_file
+from engine.explain.ruling import engine
 from engine.law.clause import parse
 from engine.law.knowledge import load
 from engine.rules import LawEngine
-from engine.explain.ruling import engine
-from engine.commands.validate import collect, validate_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT.parent / "shared" / "seeds"

@@ -5,11 +5,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli import cli
+from engine.commands.validate import collect
+from engine.explain.ruling import rule_case
 from engine.input import lin, pbn
 from engine.input.caseio import CaseError, load_case
-from engine.explain.ruling import rule_case
 from engine.input.sources import load_input
-from engine.commands.validate import collect
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -182,8 +182,8 @@ def test_bad_record_is_a_clear_error(tmp_path, label, change, message):
     old, new = change
     assert old in BOARD3
     path = one_game(tmp_path, BOARD3.replace(old, new, 1))
-    with pytest.raises(CaseError, match=message) as info:
-        load_input(path, board=3)
+    with pytest.raises(CaseError, match=message) as info:  # found when read, or at the latest before ruling
+        rule_case(load_input(path, board=3))
     assert str(path) in str(info.value)
     res = CliRunner().invoke(cli, ["rule", str(path), "--board", "3"])
     assert res.exit_code == 2 and "Traceback" not in res.output

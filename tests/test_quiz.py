@@ -7,10 +7,10 @@ from click.testing import CliRunner
 
 from cli import cli
 from engine.commands import quiz as Q
-from engine.input.caseio import load_case
-from engine.explain.ruling import rule_case
-from engine.input.sources import load_input
 from engine.commands.validate import collect
+from engine.explain.ruling import rule_case
+from engine.input.caseio import load_case
+from engine.input.sources import load_input
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "examples" / "club-revokes.pbn"

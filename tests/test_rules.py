@@ -3,8 +3,9 @@
 Each test states the clause's condition and checks both edges: the rule
 fires when the condition holds and not when one part of it fails.
 """
-from engine.law import facts as F
-from helpers import first_act, fire, kinds, notice, only, revoke_play, tricks_from
+from helpers import fire, first_act, kinds, notice, only, revoke_play, tricks_from
+
+from engine.law import play as F
 
 # A defender (East) fails to follow diamonds in trick 2; East-West's first
 # act afterwards is a play to trick 3 (moment 9000); attention at the end.

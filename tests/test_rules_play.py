@@ -1,8 +1,8 @@
 """Unit tests per rule for Laws 47-60 and 65-67: hand-built table facts in, conclusions out."""
 import pytest
-
-from engine.law import facts as F
 from helpers import fire, kinds, notice, only
+
+from engine.law import play as F
 
 DECLARER = F.ContractFact(contract="3NT", declarer="S", dummy="N")
 

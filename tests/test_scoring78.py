@@ -5,7 +5,15 @@ from pathlib import Path
 import pytest
 
 from engine.input.caseio import CaseError
-from engine.mechanics.scoring78 import (IMP_ROWS, artificial_imps, imps, load_results, matchpoints, parse_percent, parse_result, percent_points, score_board)
+from engine.input.results import load_results, parse_percent, parse_result
+from engine.mechanics.scoring78 import (
+    IMP_ROWS,
+    artificial_imps,
+    imps,
+    matchpoints,
+    percent_points,
+    score_board,
+)
 from engine.notation.cards import NotationError
 
 SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"

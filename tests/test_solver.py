@@ -1,15 +1,15 @@
 """The play solver: exact against a brute force, bounds around double dummy, results in range,
 the narrow definition of irrational play, the structured line, time limits."""
-from functools import lru_cache
 import random
+from functools import lru_cache
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from generate import random_position
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.mechanics import dd
 from engine.mechanics import solver as S
-from generate import random_position
-
 
 # ---------------------------------------------------------------------------
 # An independent reference: every legal play, memoised on the exact cards.

@@ -1,13 +1,13 @@
 """The mechanics: notation, clause ids, trick winners, hands over time, the timeline, the tally."""
 import pytest
+from helpers import SMOKE_DEAL, case, smoke_play
 
-from engine.notation import cards as C
+from engine.explain.ruling import rule_case
 from engine.input.caseio import CaseError, board_dealer, board_vulnerability
 from engine.law.clause import ClauseIdError, canonical, parse
-from engine.notation.scoring import contract_score, duplicate_score
-from engine.explain.ruling import rule_case
 from engine.mechanics.table import build_table
-from helpers import SMOKE_DEAL, case, smoke_play
+from engine.notation import cards as C
+from engine.notation.scoring import contract_score, duplicate_score
 
 DEAL = SMOKE_DEAL
 

@@ -5,8 +5,8 @@ from click.testing import CliRunner
 
 from cli import cli
 from engine.explain.ruling import rule_case
-from engine.input.sources import load_input
 from engine.explain.view import diagram_lines, trace_tree, trick_rows, trick_table_lines
+from engine.input.sources import load_input
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUB = ROOT / "examples" / "club-revokes.pbn"

@@ -4,15 +4,23 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from cli import cli
-from engine.input.caseio import load_case
-from engine.rules import LawEngine
-from engine.explain.ruling import rule_case
-from engine.commands.validate import collect
-from engine.explain.whynot import WhyNotError, _Search, _WorkingMemory, parse_wanted, render, to_json, why_not
 from helpers import ruling as rule_text
 from test_cli import GOOD
+
+from cli import cli
+from engine.commands.validate import collect
+from engine.explain.ruling import rule_case
+from engine.explain.whynot import (
+    WhyNotError,
+    _Search,
+    _WorkingMemory,
+    parse_wanted,
+    render,
+    to_json,
+    why_not,
+)
+from engine.input.caseio import load_case
+from engine.rules import LawEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"

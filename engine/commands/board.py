@@ -12,13 +12,14 @@ import click
 import yaml
 
 from engine.explain import render
-from engine.input.board import QUESTIONS, parse_answers
-from engine.law.board import STEPS  # noqa: F401  (registers the chapter's facts and sentences)
-from engine.input.caseio import CaseError, case_from_data, load_case
 from engine.explain.render import dumps, ruling_json, ruling_text
 from engine.explain.ruling import rule_case
-from engine.mechanics.scoring78 import METHODS, board_json, board_text, load_results, parse_result, score_board
-from engine.explain.texts import SIDE_NAMES
+from engine.explain.sentences.board import STEPS  # noqa: F401  (registers the chapter's facts and sentences)
+from engine.input.board import QUESTIONS, parse_answers
+from engine.input.caseio import CaseError, case_from_data, load_case
+from engine.input.results import METHODS, load_results, parse_result
+from engine.mechanics.scoring78 import board_json, board_text, score_board
+from engine.notation.cards import SIDE_NAMES
 
 EXIT_BAD_INPUT = 2
 MAX_QUESTIONS = 60  # more than any chain of questions the laws can ask

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.notation import cards as C
+from engine.explain.ruling import Ruling
+from engine.explain.sentences import seat
+from engine.explain.view import diagram_lines, trick_table_lines
+from engine.explain.whynot import WhyNotError, why_not
+from engine.explain.whynot import render as render_why_not
 from engine.law.clause import ClauseIdError, canonical
 from engine.law.knowledge import Knowledge, load
-from engine.explain.ruling import Ruling
-from engine.explain.texts import seat
-from engine.explain.view import diagram_lines, trick_table_lines
-from engine.explain.whynot import WhyNotError, render as render_why_not, why_not
+from engine.notation import cards as C
 
 ESTABLISHED_CHOICES = [("63A1", "the offending side played to a later trick"),
                        ("63A2", "the offending side named a card for a later trick"),

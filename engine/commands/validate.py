@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.notation import cards as C
+from engine.explain.ruling import Item, Ruling, rule_case
 from engine.input.caseio import CaseError, load_case
 from engine.law.clause import ClauseIdError, canonical
-from engine.explain.ruling import Item, Ruling, rule_case
+from engine.notation import cards as C
 
 
 @dataclass

@@ -28,14 +28,21 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from engine.notation import cards as C
-from engine.input.caseio import CaseError
-from engine.law.knowledge import load
 from engine.explain.render import board_line, result_line
 from engine.explain.ruling import Ruling, rule_case
-from engine.input.sources import BOARD_FILES, load_input
 from engine.explain.view import trace_tree, trick_rows
-from engine.explain.whynot import (WhyNotError, alternatives_for, parse_wanted, render as render_why_not, to_json, why_not)
+from engine.explain.whynot import (
+    WhyNotError,
+    alternatives_for,
+    parse_wanted,
+    to_json,
+    why_not,
+)
+from engine.explain.whynot import render as render_why_not
+from engine.input.caseio import CaseError
+from engine.input.sources import BOARD_FILES, load_input
+from engine.law.knowledge import load
+from engine.notation import cards as C
 
 MAX_UPLOAD = 2 * 1024 * 1024
 

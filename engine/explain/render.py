@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import textwrap
 
-from engine.notation import cards as C
-from engine.law.knowledge import Knowledge, load
 from engine.explain.ruling import JUDGMENT_KINDS, Item, Ruling
-from engine.explain.texts import SIDE_NAMES, describe_fact, seat
+from engine.explain.sentences import describe_fact, seat
+from engine.law.knowledge import Knowledge, load
+from engine.notation import cards as C
+from engine.notation.cards import SIDE_NAMES
 
 # Chapters may add sections to the text ruling, after Result: functions
 # Ruling -> (title, [(sentence, clause)]) or None.

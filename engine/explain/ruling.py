@@ -13,13 +13,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.notation import cards as C
-from engine.input.caseio import Case, CaseError
-from engine.law.facts import RESULT_FACT_PRODUCERS, Conclusion, TableFact, shown_fields, table_facts
-from engine.rules import Firing, LawEngine
-from engine.notation.scoring import duplicate_score
+from engine.explain.sentences import describe
+from engine.input.caseio import Case
+from engine.law.facts import (
+    RESULT_FACT_PRODUCERS,
+    Conclusion,
+    TableFact,
+    shown_fields,
+    table_facts,
+)
+from engine.mechanics.records import check_case_record
 from engine.mechanics.table import Adjustments, Table, build_table
-from engine.explain.texts import describe
+from engine.notation import cards as C
+from engine.notation.scoring import duplicate_score
+from engine.rules import Firing, LawEngine
 
 _ENGINE: LawEngine | None = None
 
@@ -95,6 +102,7 @@ JUDGMENT_KINDS = ("equity_review", "question")
 
 
 def rule_case(case: Case) -> Ruling:
+    check_case_record(case)
     adjustments = Adjustments()
     table = build_table(case, adjustments)
     facts, firings = _run(table)

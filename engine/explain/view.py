@@ -7,10 +7,11 @@ only adds views.
 """
 from __future__ import annotations
 
-from engine.notation import cards as C
-from engine.law.knowledge import Knowledge, load
 from engine.explain.ruling import Item, Ruling
-from engine.explain.texts import SIDE_NAMES, describe_fact, seat
+from engine.explain.sentences import describe_fact, seat
+from engine.law.knowledge import Knowledge, load
+from engine.notation import cards as C
+from engine.notation.cards import SIDE_NAMES
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 LETTERS = {"S": "S", "H": "H", "D": "D", "C": "C"}

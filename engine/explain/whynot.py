@@ -30,13 +30,27 @@ import inspect
 import re
 from dataclasses import dataclass, field
 
-from engine.notation import cards as C
+from engine.explain.ruling import Item, Ruling
+from engine.explain.sentences import describe_fact, seat
 from engine.input.caseio import FIELD_PARSERS
 from engine.law.clause import ClauseIdError, canonical
-from engine.law.compat import AND, ANDFC, L, NOT, NOTFC, OR, ORFC, TEST, Fact, InitialFact, P, W
+from engine.law.compat import (
+    AND,
+    ANDFC,
+    NOT,
+    NOTFC,
+    OR,
+    ORFC,
+    TEST,
+    Fact,
+    InitialFact,
+    L,
+    P,
+    W,
+)
 from engine.law.facts import Conclusion, conclusion_types, table_fact_types
-from engine.explain.ruling import Item, Ruling
-from engine.explain.texts import SIDE_NAMES, describe_fact, seat
+from engine.notation import cards as C
+from engine.notation.cards import SIDE_NAMES
 
 MAX_DEPTH = 2  # how many levels of "it needs a conclusion that was not drawn" to follow
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.notation import cards as C
 from engine.input.caseio import register_case_field
-from engine.mechanics.scoring78 import METHODS, parse_result
+from engine.input.results import METHODS, parse_result
+from engine.notation import cards as C
 
 # ---------------------------------------------------------------------------
 # Small parsers

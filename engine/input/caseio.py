@@ -17,7 +17,6 @@ import yaml
 
 from engine.notation import cards as C
 
-
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: same results, faster
 
 
@@ -107,6 +106,9 @@ class Case:
     raw: dict = field(repr=False, default_factory=dict)
     hands_found: dict | None = None  # deal_found: the pockets as found (counts may be wrong, Laws 13-14)
     extra: dict = field(default_factory=dict)  # registered chapter fields, parsed (register_case_field)
+    # A case read from a PBN/LIN file: (the record, the case of the record alone), checked against
+    # the deal before ruling (engine.mechanics.records).
+    record: Any = field(default=None, repr=False, compare=False)
 
 
 TOP_KEYS = {
@@ -162,6 +164,15 @@ EXTRA_FIELDS: dict[str, tuple] = {}
 def register_case_field(name: str, parser, allows_no_play: bool = False) -> None:
     """Declare an optional top-level case field a chapter reads."""
     EXTRA_FIELDS[name] = (parser, allows_no_play)
+
+
+# Reads a case file that points at a PBN or LIN file (``pbn:``/``lin:``): set by
+# ``engine.input.sources``, which ``engine.input`` always imports.
+LINKED_FILE_READER: list = [None]
+
+
+def register_linked_file_reader(fn) -> None:
+    LINKED_FILE_READER[0] = fn
 
 
 def register_subject(subject: str) -> None:
@@ -226,8 +237,7 @@ def case_from_data(data: Any, path: str) -> Case:
         allowed = sorted(TOP_KEYS | set(EXTRA_FIELDS) | {"deal_found"})
         raise err(unknown[0], f"unknown key (allowed: {', '.join(allowed)})")
     if "pbn" in data or "lin" in data:  # deal, contract, declarer and play from that file (engine.input.sources)
-        from engine.input.sources import case_from_linked_file
-        return case_from_linked_file(data, path)
+        return LINKED_FILE_READER[0](data, path)
     for key in ("room", "game"):
         if key in data:
             raise err(key, "names a deal of a PBN or LIN file: it goes with pbn or lin")

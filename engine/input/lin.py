@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.notation import cards as C
 from engine.input.caseio import CaseError
 from engine.input.pbn import BoardRecord, PlayedCard, final_contract, read_text
+from engine.notation import cards as C
 
 LIN_SEATS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 VULNERABILITY = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}

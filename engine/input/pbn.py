@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.notation import cards as C
 from engine.input.caseio import CaseError, case_from_data, load_yaml
+from engine.notation import cards as C
 
 IRREGULARITIES = {"R": "revoke", "L": "lead out of turn", "I": "insufficient bid", "S": "irregularity"}
 
@@ -464,44 +464,6 @@ def _rewhere(case, record: BoardRecord):
     return case
 
 
-def check_record(record: BoardRecord, case) -> None:
-    """What the deal shows against what the record says: markers and Result."""
-    from engine.mechanics.table import build_table
-
-    try:
-        table = build_table(case)
-    except CaseError as exc:
-        if exc.where == "result":
-            raise record.err("result", exc.problem)
-        raise
-    if table.problems:
-        raise table.problems[0]
-    by_key = {(p.trick, p.seat): p for p in table.plays}
-    for trick in record.tricks:
-        for pc in trick:
-            play = by_key.get((pc.trick, pc.seat))
-            if play is None:
-                continue
-            if "R" in pc.marks and not play.failed_to_follow:
-                why = ("it led the trick" if play.leads else
-                       f"it follows suit" if play.followed else
-                       f"{C.SEAT_NAMES[pc.seat]} held no {C.SUIT_NAMES[play.led_suit]} then")
-                raise CaseError(record.file, f"{record.label}, {pc.where}",
-                                f"^R marks {C.card_short(pc.card)} as a revoke, but the deal says otherwise: {why}")
-            if "L" in pc.marks:
-                state = table.tricks[pc.trick - 1]
-                if not play.leads or state.expected_leader == pc.seat:
-                    raise CaseError(record.file, f"{record.label}, {pc.where}",
-                                    f"^L marks {C.card_short(pc.card)} as a lead out of turn, but "
-                                    + ("it was not the lead" if not play.leads else
-                                       f"{C.SEAT_NAMES[pc.seat]} was on lead"))
-    if record.complete and "result" in record.fields and table.tally.known:
-        took = table.tally.by_side[C.side_of(case.declarer)]
-        if took != record.fields["result"]:
-            raise record.err("result", f"{record.fields['result']} tricks, but the 13 tricks in the play record "
-                                       f"give declarer {took}")
-
-
 def build_case(record: BoardRecord, overlay: dict | None = None, overlay_path: str | None = None,
                case_id: str | None = None):
     """The checked Case for one board, with events and other case fields from ``overlay``."""
@@ -512,7 +474,7 @@ def build_case(record: BoardRecord, overlay: dict | None = None, overlay_path: s
         field_name = exc.where.split(".")[0].split("[")[0]
         raise record.err(field_name, exc.problem)
     _rewhere(plain, record)
-    check_record(record, plain)
+    plain.record = (record, plain)  # checked against the deal before ruling (engine.mechanics.records)
     if not overlay:
         return plain
     clash = sorted(set(overlay) & {"deal", "contract", "declarer", "play", "dealer", "vulnerable", "board"})
@@ -526,6 +488,7 @@ def build_case(record: BoardRecord, overlay: dict | None = None, overlay_path: s
     case = case_from_data(data, overlay_path or record.file)
     _rewhere(case, record)
     case.raw = dict(overlay)
+    case.record = (record, plain)
     return case
 
 

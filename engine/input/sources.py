@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.input.caseio import CaseError, Case, load_case
+from engine.input.caseio import Case, CaseError, load_case, register_linked_file_reader
 
 BOARD_FILES = {".pbn": "pbn", ".lin": "lin"}
 
@@ -82,3 +82,6 @@ def case_from_linked_file(data: dict, path: str) -> Case:
         raise
     overlay = {k: v for k, v in data.items() if k not in ("pbn", "lin", "board", "room", "game")}
     return build_case(record, overlay, path, case_id=data.get("id"))
+
+
+register_linked_file_reader(case_from_linked_file)

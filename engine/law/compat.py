@@ -37,14 +37,14 @@ from experta import (  # noqa: E402,F401
     NOT,
     OR,
     TEST,
-    W,
-    P,
-    L,
     Fact,
     Field,
     InitialFact,
     KnowledgeEngine,
+    L,
+    P,
     Rule,
+    W,
 )
 from experta.agenda import Agenda  # noqa: E402
 from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.explain.whynot)

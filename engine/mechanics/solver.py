@@ -51,6 +51,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from engine.notation.cards import STEP_KINDS
+
 SEAT_LETTERS = "NESW"
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "23456789TJQKA"
@@ -202,7 +204,7 @@ class SolveResult:
 # The claimer's line
 # ---------------------------------------------------------------------------
 
-STEP_KINDS = ("play", "cash", "draw_trumps", "ruff", "finesse", "lead")
+
 
 
 @dataclass(frozen=True)

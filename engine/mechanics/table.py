@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.notation import cards as C
 from engine.input.caseio import Case, CaseError, Entry, Event, Position
+from engine.notation import cards as C
 
 STEP = 1000  # moments between two consecutive entries
 NEVER = 10 ** 9  # a moment after everything

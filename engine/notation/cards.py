@@ -14,6 +14,16 @@ RANKS = "23456789TJQKA"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "notrump"}
 SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+
+
+def seat_name(s) -> str:
+    """North, East, ... (anything else as written)."""
+    return SEAT_NAMES.get(s, str(s))
+
+
+# The steps of a claimer's stated line of play (docs/claims.md): read from case files, followed by the solver.
+STEP_KINDS = ("play", "cash", "draw_trumps", "ruff", "finesse", "lead")
 RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
 STRAINS = ("C", "D", "H", "S", "NT")
 

@@ -3,7 +3,9 @@
 Adding a chapter means adding its module here; the order of the mixins does
 not matter (firing order comes from the patterns, see ``base.stratify``).
 """
+from engine.law import chapters  # noqa: F401  (every chapter's facts)
 from engine.rules.base import Firing, LawEngineBase, law_rule, stratify
+from engine.rules.board_laws import BOARD_MIXINS
 from engine.rules.law44 import Law44
 from engine.rules.law47 import Law47
 from engine.rules.law48 import Law48
@@ -26,7 +28,6 @@ from engine.rules.law68 import Law68
 from engine.rules.law69 import Law69
 from engine.rules.law70 import Law70
 from engine.rules.law71 import Law71
-from engine.rules.board_laws import BOARD_MIXINS
 
 LAW_MIXINS = (Law44, Law47, Law48, Law49, Law50, Law51, Law52, Law53, Law57, Law58, Law59, Law60,
               Law61, Law62, Law63, Law64, Law65, Law66, Law67, Law68, Law69, Law70, Law71) + BOARD_MIXINS

@@ -19,7 +19,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.law.clause import canonical
-from engine.law.compat import (NOT, TEST, Fact, InitialFact, KnowledgeEngine, OrderedStrategy, Rule, TracingAgenda, dispatch_by_type, only_changed_rules)
+from engine.law.compat import (
+    NOT,
+    TEST,
+    Fact,
+    InitialFact,
+    KnowledgeEngine,
+    OrderedStrategy,
+    Rule,
+    TracingAgenda,
+    dispatch_by_type,
+    only_changed_rules,
+)
 from engine.law.facts import Conclusion
 
 

@@ -1,5 +1,10 @@
 """Law 7: counting the cards before looking at them (7B1) and who answers for the table (7D)."""
-from engine.law.board import CalledOnDefective, Irregularity, ResponsiblePlayer, Stationary
+from engine.law.board import (
+    CalledOnDefective,
+    Irregularity,
+    ResponsiblePlayer,
+    Stationary,
+)
 from engine.law.compat import MATCH
 from engine.rules.base import law_rule
 

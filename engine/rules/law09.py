@@ -4,7 +4,13 @@ no action before his ruling (9B2), premature correction (9C).
 9A1 and 9B1b-9B1d are permissions: the engine draws no consequence from them
 (knowledge/law09.yaml says where each is followed).
 """
-from engine.law.board import ActionBeforeRuling, AttentionFact, Irregularity, IrregularityRecord, Procedure
+from engine.law.board import (
+    ActionBeforeRuling,
+    AttentionFact,
+    Irregularity,
+    IrregularityRecord,
+    Procedure,
+)
 from engine.law.compat import MATCH, P
 from engine.rules.base import law_rule
 from engine.rules.board_common import step

@@ -1,7 +1,14 @@
 """Law 10: only the director rectifies (10A), he may let the players' own rectification or
 waiver stand or cancel it (10B), he explains every option (10C1), and the player chooses
 without consulting partner (10C2)."""
-from engine.law.board import Answer, Irregularity, IrregularityRecord, Procedure, Question, ask
+from engine.law.board import (
+    Answer,
+    Irregularity,
+    IrregularityRecord,
+    Procedure,
+    Question,
+    ask,
+)
 from engine.law.compat import MATCH, NOT
 from engine.law.facts import Option
 from engine.rules.base import law_rule

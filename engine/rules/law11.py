@@ -5,7 +5,15 @@ irregularity, before the rectification) is mechanical; 11A (the non-offending
 side acted before the director was called) and 11C (a spectator drew
 attention first) say the right *may* be lost, so the director is asked.
 """
-from engine.law.board import (Answer, IrregularityRecord, ProceduralPenaltyPossible, Procedure, Question, RectificationLost, ask)
+from engine.law.board import (
+    Answer,
+    IrregularityRecord,
+    ProceduralPenaltyPossible,
+    Procedure,
+    Question,
+    RectificationLost,
+    ask,
+)
 from engine.law.compat import MATCH, NOT
 from engine.rules.base import law_rule
 from engine.rules.board_common import step

@@ -6,9 +6,24 @@ or the one the law itself implies in 13 and 13C); assigned adjusted scores
 follow the results the director judges likely (non-offenders) and at all
 probable (offenders).  Both are answers to questions the engine states.
 """
-from engine.law.board import (AdjustmentDue, Answer, ArtificialAdjustedScore, AssignedAdjustedScore, Fault, Imps, IrregularityRecord, Matchpoints, Question, ResultCancelled, ResultStands, ScoringMethod, ask)
+from engine.input.results import IMPS_BY_PERCENT, PERCENT_BY_FAULT
+from engine.law.board import (
+    AdjustmentDue,
+    Answer,
+    ArtificialAdjustedScore,
+    AssignedAdjustedScore,
+    Fault,
+    Imps,
+    IrregularityRecord,
+    Matchpoints,
+    Question,
+    ResultCancelled,
+    ResultStands,
+    ScoringMethod,
+    ask,
+)
 from engine.law.compat import MATCH, NOT, P
-from engine.mechanics.scoring78 import IMPS_BY_PERCENT, PERCENT_BY_FAULT, percent_points
+from engine.mechanics.scoring78 import percent_points
 from engine.rules.base import law_rule
 from engine.rules.board_common import SOME, artificial, assigned
 

@@ -8,7 +8,21 @@ restores the deal (by the record, by asking earlier players, or by a redeal)
 and, if nobody saw another's cards, the board is played normally; 13B when a
 player saw another's cards; 13C when the defect comes to light after play.
 """
-from engine.law.board import (AdjustmentDue, Answer, CalledOnDefective, CardsSeen, Fault, Irregularity, PocketState, ProceduralPenaltyPossible, Procedure, Question, ResultCancelled, SideHands, ask)
+from engine.law.board import (
+    AdjustmentDue,
+    Answer,
+    CalledOnDefective,
+    CardsSeen,
+    Fault,
+    Irregularity,
+    PocketState,
+    ProceduralPenaltyPossible,
+    Procedure,
+    Question,
+    ResultCancelled,
+    SideHands,
+    ask,
+)
 from engine.law.compat import MATCH, NOT
 from engine.rules.base import law_rule
 from engine.rules.board_common import artificial, step

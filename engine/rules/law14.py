@@ -6,9 +6,16 @@ Whether the opening lead had been faced decides between 14A and 14B
 revoke rules (61-64) find because the case's ``deal`` has the card in that
 hand; if it was exposed, Law 50 decides about a penalty card.
 """
-from engine.law.board import (CalledOnDefective, MissingCard, PocketState, ProceduralPenaltyPossible, Procedure, Refer)
+from engine.law.board import (
+    CalledOnDefective,
+    MissingCard,
+    PocketState,
+    ProceduralPenaltyPossible,
+    Procedure,
+    Refer,
+)
 from engine.law.compat import MATCH, TEST, P
-from engine.law.facts import Revoke
+from engine.law.play import Revoke
 from engine.rules.base import law_rule
 from engine.rules.board_common import SOME, step
 

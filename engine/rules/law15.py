@@ -1,7 +1,20 @@
 """Law 15: a board played by the wrong contestants (15A-15B) or found out in the auction (15C)."""
-from engine.law.board import (AdjustmentDue, Answer, AuctionComparison, DirectorOption, Objection, Procedure, Question, ResultCancelled, ResultStands, SideBoard, WrongBoard, ask)
+from engine.law.board import (
+    AdjustmentDue,
+    Answer,
+    AuctionComparison,
+    DirectorOption,
+    Objection,
+    Procedure,
+    Question,
+    ResultCancelled,
+    ResultStands,
+    SideBoard,
+    WrongBoard,
+    ask,
+)
 from engine.law.compat import MATCH, NOT, P
-from engine.explain.texts import seat
+from engine.notation.cards import seat_name as seat
 from engine.rules.base import law_rule
 from engine.rules.board_common import artificial, step
 

@@ -10,7 +10,19 @@ have a logical alternative; could the action have been suggested; was there
 damage; could it interfere with normal play; which remedy.  The answers
 (``answers`` in the case, or ``python cli.py consult``) drive the rest.
 """
-from engine.law.board import (ActionTaken, AdjustmentDue, Answer, DirectorOption, InfoEpisode, Information, Irregularity, Procedure, Question, ResultStands, ask)
+from engine.law.board import (
+    ActionTaken,
+    AdjustmentDue,
+    Answer,
+    DirectorOption,
+    InfoEpisode,
+    Information,
+    Irregularity,
+    Procedure,
+    Question,
+    ResultStands,
+    ask,
+)
 from engine.law.compat import MATCH, NOT, P
 from engine.rules.base import law_rule
 from engine.rules.board_common import SOME, artificial, assigned, step

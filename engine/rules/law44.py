@@ -5,7 +5,7 @@ else highest card of the suit led) is computed by ``engine.mechanics.table`` and
 here so that the law rules can join on it and the trace shows it.
 """
 from engine.law.compat import MATCH
-from engine.law.facts import TrickComplete, TrickWon
+from engine.law.play import TrickComplete, TrickWon
 from engine.rules.base import law_rule
 
 

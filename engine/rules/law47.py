@@ -7,7 +7,8 @@ after an opponent changed his card, a player may change his.  47F: the
 information from a card taken back is for the director to weigh.
 """
 from engine.law.compat import MATCH, NOT, P
-from engine.law.facts import CardWithdrawn, EquityReview, Replacement, RetractionNotAllowed
+from engine.law.facts import EquityReview
+from engine.law.play import CardWithdrawn, Replacement, RetractionNotAllowed
 from engine.rules.base import law_rule
 
 QUESTION_47F = (

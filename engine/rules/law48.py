@@ -3,7 +3,7 @@ his hand is, after the opening lead out of turn, 54 (48B1, read by the
 mechanics as ``spread_hand``), and otherwise a claim (48B2).
 """
 from engine.law.compat import MATCH, P
-from engine.law.facts import ExposureFact, HandFacedFact, NoRectification, TreatedAsClaim
+from engine.law.play import ExposureFact, HandFacedFact, NoRectification, TreatedAsClaim
 from engine.rules.base import law_rule
 
 DECLARER_SIDE = P(lambda role: role in ("declarer", "dummy"))

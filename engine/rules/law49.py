@@ -6,7 +6,7 @@ next trick before partner played is 57A.  A card a defender shows in place of
 one he may not take back (47G) is an exposed card: 49.
 """
 from engine.law.compat import MATCH, P
-from engine.law.facts import ExposureFact, PenaltyCard, RetractionNotAllowed, Replacement
+from engine.law.play import ExposureFact, PenaltyCard, Replacement, RetractionNotAllowed
 from engine.rules.base import law_rule
 
 DELIBERATE = P(lambda how: how in ("shown", "named", "deliberate"))

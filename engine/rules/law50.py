@@ -11,7 +11,16 @@ on lead, declarer may require or forbid the suit (the card is then picked
 up) or impose nothing (the card stays).
 """
 from engine.law.compat import MATCH, TEST
-from engine.law.facts import (EquityReview, ExposureFact, LeadPointFact, Obligation, Option, OptionChosenFact, PenaltyCard, PenaltyCardLifted, PenaltyCardsTogether)
+from engine.law.facts import EquityReview, Option
+from engine.law.play import (
+    ExposureFact,
+    LeadPointFact,
+    Obligation,
+    OptionChosenFact,
+    PenaltyCard,
+    PenaltyCardLifted,
+    PenaltyCardsTogether,
+)
 from engine.rules.base import law_rule
 
 QUESTION_50A = (

@@ -7,7 +7,15 @@ all be picked up) or in several (51B2: require any of their suits; forbid
 any or all of them, whose cards may then be picked up).
 """
 from engine.law.compat import MATCH, P
-from engine.law.facts import (ChoicePointFact, LeadPointCard, LeadPointFact, Obligation, Option, OptionChosenFact, PenaltyCardLifted)
+from engine.law.facts import Option
+from engine.law.play import (
+    ChoicePointFact,
+    LeadPointCard,
+    LeadPointFact,
+    Obligation,
+    OptionChosenFact,
+    PenaltyCardLifted,
+)
 from engine.rules.base import law_rule
 
 TWO_OR_MORE = P(lambda n: n >= 2)

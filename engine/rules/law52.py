@@ -7,7 +7,19 @@ require the penalty card, the card played becoming a major penalty card too
 (52B2).  Established, it carries no trick penalty (64B3: the card was faced).
 """
 from engine.law.compat import MATCH, NOT, TEST
-from engine.law.facts import (ContractFact, Notice, NonOffenderPlay, Option, OptionChosenFact, PenaltyCard, PlayAccepted, Revoke, RevokeEstablished, RetractionNotAllowed, Withdrawal)
+from engine.law.facts import Option
+from engine.law.play import (
+    ContractFact,
+    NonOffenderPlay,
+    Notice,
+    OptionChosenFact,
+    PenaltyCard,
+    PlayAccepted,
+    RetractionNotAllowed,
+    Revoke,
+    RevokeEstablished,
+    Withdrawal,
+)
 from engine.rules.base import law_rule
 
 

@@ -8,9 +8,23 @@ lead -- met by declarer facing his hand (54A).  These rules say which clause
 governs each, list the options open when the director is called, and rule
 on the card taken back.
 """
+from engine.law.compat import MATCH, NOT, TEST, P
+from engine.law.facts import EquityReview, Option
+from engine.law.play import (
+    CardWithdrawn,
+    DummySeenFact,
+    LeadAccepted,
+    LeadOutOfTurn,
+    LeadOutOfTurnFact,
+    NoRectification,
+    PenaltyCard,
+    PlayedToRefusedLead,
+    ProperLeadStands,
+    Replacement,
+    RetractionNotAllowed,
+    RolesSwitched,
+)
 from engine.notation.cards import partner, side_of
-from engine.law.compat import MATCH, NOT, P, TEST
-from engine.law.facts import (CardWithdrawn, DummySeenFact, EquityReview, LeadAccepted, LeadOutOfTurn, LeadOutOfTurnFact, NoRectification, Option, PenaltyCard, PlayedToRefusedLead, ProperLeadStands, Replacement, RetractionNotAllowed, RolesSwitched)
 from engine.rules.base import law_rule
 
 DECLARER_SIDE = P(lambda role: role in ("declarer", "dummy"))

@@ -9,7 +9,18 @@ already played from both hands, or dummy had played out of turn.  A
 non-offender's play after it, before rectification, forfeits all this (60A1).
 """
 from engine.law.compat import MATCH, NOT, P
-from engine.law.facts import (CannotComply, InabilityFact, NoRectification, Obligation, Option, OptionChosenFact, PenaltyCard, PrematureFact, PrematurePlay, RectificationForfeited)
+from engine.law.facts import Option
+from engine.law.play import (
+    CannotComply,
+    InabilityFact,
+    NoRectification,
+    Obligation,
+    OptionChosenFact,
+    PenaltyCard,
+    PrematureFact,
+    PrematurePlay,
+    RectificationForfeited,
+)
 from engine.rules.base import law_rule
 
 PLAY_DUTIES = P(lambda duty: duty in ("play_highest", "play_lowest", "not_play_suit"))

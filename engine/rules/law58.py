@@ -6,9 +6,9 @@ says which he played and a defender's other visible card is a penalty card
 played next may then change his card (58B3).  Found only after each side
 played to the next trick, it is a defective trick (58B4, 67B2).
 """
-from engine.notation.cards import next_seat
 from engine.law.compat import MATCH, TEST
-from engine.law.facts import CardWithdrawn, ExposureFact, PenaltyCard, Replacement
+from engine.law.play import CardWithdrawn, ExposureFact, PenaltyCard, Replacement
+from engine.notation.cards import next_seat
 from engine.rules.base import law_rule
 
 

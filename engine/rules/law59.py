@@ -3,7 +3,7 @@ of the suit, only cards of a forbidden suit, or bound to follow suit) plays
 any other legal card; it is not a revoke.
 """
 from engine.law.compat import MATCH, P
-from engine.law.facts import CannotComply, InabilityFact
+from engine.law.play import CannotComply, InabilityFact
 from engine.rules.base import law_rule
 
 LEAD_DUTIES = P(lambda duty: duty in ("lead_suit", "not_lead_suit", "play_card"))

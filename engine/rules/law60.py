@@ -7,7 +7,13 @@ as if in turn; 60A3: duties already imposed remain (the mechanics keep them).
 out of turn, before his lead from the right hand, is a penalty card.
 """
 from engine.law.compat import MATCH
-from engine.law.facts import LeadOutOfTurnFact, NoRectification, PenaltyCard, PrematureFact, RectificationForfeited
+from engine.law.play import (
+    LeadOutOfTurnFact,
+    NoRectification,
+    PenaltyCard,
+    PrematureFact,
+    RectificationForfeited,
+)
 from engine.rules.base import law_rule
 
 

@@ -3,9 +3,16 @@
 Commentary 61.3 (who may ask whom) is the pattern of the 61B rules; 61.5 (i)
 to (iv) say how the director rules on an illegal question.
 """
-from engine.notation.cards import other_side
 from engine.law.compat import MATCH, TEST
-from engine.law.facts import AttentionDrawn, CardPlayed, DutyBreach, EquityReview, IllegalInquiry, Revoke
+from engine.law.facts import EquityReview
+from engine.law.play import (
+    AttentionDrawn,
+    CardPlayed,
+    DutyBreach,
+    IllegalInquiry,
+    Revoke,
+)
+from engine.notation.cards import other_side
 from engine.rules.base import law_rule
 
 QUESTION_61_5_III = (

@@ -10,9 +10,23 @@ card).  62D: a revoke in trick 12 is corrected even when established, until
 the hands are returned (62D1, overriding 63B); declarer's choice of partner's
 card (62D2).
 """
-from engine.law.compat import MATCH, NOT, P, TEST
+from engine.law.compat import MATCH, NOT, TEST, P
+from engine.law.facts import EquityReview, Option
+from engine.law.play import (
+    CardWithdrawn,
+    ContractFact,
+    FirstAct,
+    Holding,
+    Notice,
+    PenaltyCard,
+    PlayAccepted,
+    Revoke,
+    RevokeCorrected,
+    RevokeEstablished,
+    RevokeMustBeCorrected,
+    Withdrawal,
+)
 from engine.notation.cards import partner
-from engine.law.facts import (CardWithdrawn, PlayAccepted, ContractFact, EquityReview, FirstAct, Holding, Notice, Option, PenaltyCard, Revoke, RevokeCorrected, RevokeEstablished, RevokeMustBeCorrected, Withdrawal)
 from engine.rules.base import law_rule
 
 QUESTION_62_4 = (

@@ -7,8 +7,19 @@ Commentary 63.2: any play to a later trick counts, legal or not, in turn or
 not.  63A4 (the 1988 addition, commentary 61.5(i) and 63.5): a defender's
 question to his partner establishes the revoke at once.
 """
-from engine.law.compat import MATCH, NOT, P, TEST
-from engine.law.facts import (CorrectionNotAllowed, FirstAct, IllegalInquiry, Notice, PenaltyCard, Revoke, RevokeEstablished, RevokeMustBeCorrected, TrickStands, Withdrawal)
+from engine.law.compat import MATCH, NOT, TEST, P
+from engine.law.play import (
+    CorrectionNotAllowed,
+    FirstAct,
+    IllegalInquiry,
+    Notice,
+    PenaltyCard,
+    Revoke,
+    RevokeEstablished,
+    RevokeMustBeCorrected,
+    TrickStands,
+    Withdrawal,
+)
 from engine.rules.base import law_rule
 
 CLAIM_ACTS = {"claim", "concession", "claim_agreed", "concession_agreed"}

@@ -10,8 +10,20 @@ to 64A: the 64A rules carry ``NOT(NoRevokePenalty(...))``.  64C: the director
 always reviews equity after an established revoke; the engine states the
 question.
 """
-from engine.law.compat import MATCH, NOT, P, TEST
-from engine.law.facts import (EquityReview, LegalAlternative, LegalCardWin, Notice, NoRevokePenalty, OutsideRecord, Revoke, RevokeEstablished, TrickTransfer, TrickWon, TricksFrom)
+from engine.law.compat import MATCH, NOT, TEST, P
+from engine.law.facts import EquityReview
+from engine.law.play import (
+    LegalAlternative,
+    LegalCardWin,
+    NoRevokePenalty,
+    Notice,
+    OutsideRecord,
+    Revoke,
+    RevokeEstablished,
+    TricksFrom,
+    TrickTransfer,
+    TrickWon,
+)
 from engine.rules.base import law_rule
 
 AT_LEAST_ONE = P(lambda n: n >= 1)

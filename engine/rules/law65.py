@@ -7,7 +7,7 @@ own last card until a lead to the next trick (66B); quitted tricks not
 during play without the director (66C); everything after play ends (66D).
 """
 from engine.law.compat import MATCH, P
-from engine.law.facts import Inspection, InspectionFact, RuledAgainst, TrickDispute
+from engine.law.play import Inspection, InspectionFact, RuledAgainst, TrickDispute
 from engine.rules.base import law_rule
 
 QUITTED = P(lambda what: what in ("quitted_trick", "all_cards"))

@@ -9,9 +9,16 @@ won that trick or a later one (67B1b, Law 64's one-trick penalty); surplus
 cards go back to his hand and a defender's that were seen are penalty cards
 (67B2).
 """
-from engine.notation.cards import other_side
 from engine.law.compat import MATCH, P
-from engine.law.facts import DefectFact, DefectiveTrick, ExposureFact, PenaltyCard, TricksFrom, TrickTransfer
+from engine.law.play import (
+    DefectFact,
+    DefectiveTrick,
+    ExposureFact,
+    PenaltyCard,
+    TricksFrom,
+    TrickTransfer,
+)
+from engine.notation.cards import other_side
 from engine.rules.base import law_rule
 
 AT_LEAST_ONE = P(lambda n: n >= 1)

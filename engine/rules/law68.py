@@ -10,7 +10,20 @@ concession to which partner objects at once does not take place.  68C: a
 claim needs a statement of the line.  68D: play ceases; a dispute brings the
 director (Laws 70 and 71).
 """
-from engine.law.claims import (CardsShown, ClaimDisputed, ClaimEvent, ClaimMade, ClaimTiming, ConcessionMade, ConcessionVoid, NotAClaim, PlayCeases, StatementMissing, TrickRemark, VoidedConcession)
+from engine.law.claims import (
+    CardsShown,
+    ClaimDisputed,
+    ClaimEvent,
+    ClaimMade,
+    ClaimTiming,
+    ConcessionMade,
+    ConcessionVoid,
+    NotAClaim,
+    PlayCeases,
+    StatementMissing,
+    TrickRemark,
+    VoidedConcession,
+)
 from engine.law.compat import MATCH, TEST
 from engine.law.facts import EquityReview
 from engine.rules.base import law_rule

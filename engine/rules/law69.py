@@ -9,8 +9,19 @@ for a trick it had in fact won or could not have lost by any normal play
 trick is then given back.  69B overrides 69A: the 69A rules carry
 ``NOT(AcceptanceWithdrawn)``.
 """
-from engine.law.claims import (AcceptanceWithdrawn, AgreedResult, ClaimAccepted, ClaimEvent, ClaimTiming, ConcessionCancelled, NormalLine, NormalPlay, TricksAwarded, WithdrawalRefused)
-from engine.law.compat import MATCH, NOT, P, TEST
+from engine.law.claims import (
+    AcceptanceWithdrawn,
+    AgreedResult,
+    ClaimAccepted,
+    ClaimEvent,
+    ClaimTiming,
+    ConcessionCancelled,
+    NormalLine,
+    NormalPlay,
+    TricksAwarded,
+    WithdrawalRefused,
+)
+from engine.law.compat import MATCH, NOT, TEST, P
 from engine.law.facts import EquityReview
 from engine.rules.base import law_rule
 

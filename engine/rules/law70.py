@@ -14,8 +14,27 @@ statement is not accepted if a normal line it allows would do worse.  70E: an
 unstated line that needs a card to be with one opponent is not accepted,
 unless an opponent had shown out of the suit (or would on any normal line).
 """
-from engine.law.claims import (AnalysisUnavailable, CardLocationKnown, ClaimDisputed, ClaimEvent, ConcessionCancelled, DirectorStep, DoubleDummy, DoubleDummyFact, NewLineRejected, NormalLine, NormalPlay, OutstandingTrump, ShownOut, SuitChoice, TricksAwarded, TrumpCondition, TrumpOut, UnstatedLine)
-from engine.law.compat import MATCH, NOT, P, TEST
+from engine.law.claims import (
+    AnalysisUnavailable,
+    CardLocationKnown,
+    ClaimDisputed,
+    ClaimEvent,
+    ConcessionCancelled,
+    DirectorStep,
+    DoubleDummy,
+    DoubleDummyFact,
+    NewLineRejected,
+    NormalLine,
+    NormalPlay,
+    OutstandingTrump,
+    ShownOut,
+    SuitChoice,
+    TricksAwarded,
+    TrumpCondition,
+    TrumpOut,
+    UnstatedLine,
+)
+from engine.law.compat import MATCH, NOT, TEST, P
 from engine.law.facts import EquityReview
 from engine.rules.base import law_rule
 

@@ -12,8 +12,20 @@ carry ``NOT(ConcessionCancelled)``.  When several apply, the award follows
 the one that gives back most (71B's normal floor is never below 71A1's
 legal floor, and both give back at least what the agreed result took).
 """
-from engine.law.claims import (AgreedResult, ClaimEvent, ClaimTiming, ConcessionCancelled, ConcessionMade, ConcessionStands, LegalFloor, NormalLine, NormalPlay, PlayBounds, TricksAwarded)
-from engine.law.compat import MATCH, NOT, P, TEST
+from engine.law.claims import (
+    AgreedResult,
+    ClaimEvent,
+    ClaimTiming,
+    ConcessionCancelled,
+    ConcessionMade,
+    ConcessionStands,
+    LegalFloor,
+    NormalLine,
+    NormalPlay,
+    PlayBounds,
+    TricksAwarded,
+)
+from engine.law.compat import MATCH, NOT, TEST, P
 from engine.rules.base import law_rule
 
 CONTRACT_REASONS = P(lambda r: r in ("contract_made", "contract_defeated"))

@@ -6,9 +6,16 @@ and the law's own example is a second revoke; whether that second revoke was
 an attempt to hide the first is the director's question.  The rest of Law 72
 is conduct guidance (knowledge/law72.yaml).
 """
-from engine.law.board import Answer, Irregularity, IrregularityRecord, ProceduralPenaltyPossible, Question, ask
+from engine.law.board import (
+    Answer,
+    Irregularity,
+    IrregularityRecord,
+    ProceduralPenaltyPossible,
+    Question,
+    ask,
+)
 from engine.law.compat import MATCH, NOT, TEST
-from engine.law.facts import Revoke
+from engine.law.play import Revoke
 from engine.rules.base import law_rule
 from engine.rules.board_common import SOME
 

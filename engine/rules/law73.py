@@ -5,7 +5,17 @@ suggested) leads to an assigned adjusted score under Law 16; 73F2 (an innocent
 player drew a false inference from an opponent's deceptive remark, manner or
 tempo) to one under Law 12.  The judgments are the director's questions.
 """
-from engine.law.board import (ActionTaken, AdjustmentDue, Answer, InfoEpisode, Information, Irregularity, Question, ResultStands, ask)
+from engine.law.board import (
+    ActionTaken,
+    AdjustmentDue,
+    Answer,
+    InfoEpisode,
+    Information,
+    Irregularity,
+    Question,
+    ResultStands,
+    ask,
+)
 from engine.law.compat import MATCH, NOT, P
 from engine.rules.base import law_rule
 from engine.rules.board_common import assigned

@@ -7,7 +7,17 @@ presumes a mistaken explanation (misinformation: the damage question).  In
 both, the caller now knows his call was misunderstood: that is unauthorized
 information to him (16A).
 """
-from engine.law.board import (AdjustmentDue, Answer, ExplanationFact, Information, Irregularity, Procedure, Question, ResultStands, ask)
+from engine.law.board import (
+    AdjustmentDue,
+    Answer,
+    ExplanationFact,
+    Information,
+    Irregularity,
+    Procedure,
+    Question,
+    ResultStands,
+    ask,
+)
 from engine.law.compat import MATCH, NOT, P
 from engine.rules.base import law_rule
 from engine.rules.board_common import assigned, step

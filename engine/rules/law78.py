@@ -1,7 +1,7 @@
 """Law 78: scoring the board against the other tables (matchpoints, IMPs, total points).
 
 The comparisons are computed once the law has ruled (``board_facts.result_facts``,
-``engine/scoring78.py``); these rules state them.  Artificial adjusted scores
+``engine/mechanics/scoring78.py``); these rules state them.  Artificial adjusted scores
 are converted by commentary 12.19 (law12.py).
 """
 from engine.law.board import Imps, Matchpoints, ScoreComparison, TotalPoints

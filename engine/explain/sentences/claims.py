@@ -1,0 +1,218 @@
+"""Claims and concessions (Laws 68-71): one sentence per conclusion and a phrase per table fact."""
+from __future__ import annotations
+
+from engine.explain.texts import SIDE_NAMES, describes, describes_fact, seat
+from engine.notation import cards as C
+
+# ---------------------------------------------------------------------------
+# Sentences
+# ---------------------------------------------------------------------------
+
+HOW_CLAIM = {"statement": "", "curtail": " by suggesting that play be cut short",
+             "shown_cards": " by showing his cards"}
+REASONS = {  # why a trick given up is given back
+    "legal_floor": "a trick that no legal play of the remaining cards could lose",
+    "normal_floor": "a trick that no normal play of the remaining cards could lose",
+    "won_in_play": "a trick the side had already won in play",
+    "contract_made": "the defeat of a contract declarer had already made",
+    "contract_defeated": "the making of a contract the defenders had already defeated",
+}
+STEPS = {"repeat_statement": "the director has the claimer repeat the statement he made when claiming",
+         "face_cards": "the director has every player face his remaining cards",
+         "hear_objections": "the director hears the objections to the claim"}
+
+
+def _n(k: int) -> str:
+    return f"{k} trick{'s' if k != 1 else ''}"
+
+
+@describes("claim_made")
+def _claim_made(f, table):
+    return f"{seat(f['by'])} claimed {_n(f['tricks'])} of those remaining{HOW_CLAIM.get(f['form'], '')}."
+
+
+@describes("concession_made")
+def _concession_made(f, table):
+    if f["form"] == "claim":
+        return f"By claiming, {seat(f['by'])} conceded the other {_n(f['tricks'])}."
+    if f["form"] == "abandoned_hand":
+        return f"{seat(f['by'])} abandoned his hand, conceding all {_n(f['tricks'])} remaining."
+    return f"{seat(f['by'])} conceded {_n(f['tricks'])}."
+
+
+@describes("not_a_claim")
+def _not_a_claim(f, table):
+    if f.get("law") == "68A":
+        return (f"{seat(f['by'])} showed cards at {f['at']} without meaning to claim: it is not a claim and play "
+                f"continues (the laws on exposed cards govern the cards shown).")
+    return (f"What {seat(f['by'])} said or showed at {f['at']} concerned only the trick in progress: it is neither "
+            f"a claim nor a concession, play continues, and cards a defender showed are not penalty cards.")
+
+
+@describes("concession_void")
+def _concession_void(f, table):
+    return (f"{seat(f['objector'])} objected at once to his partner {seat(f['by'])}'s concession: no concession "
+            f"took place and play continues.")
+
+
+@describes("statement_missing")
+def _statement_missing(f, table):
+    return (f"{seat(f['by'])} gave no statement of how he would play: every choice is resolved against him.")
+
+
+@describes("play_ceases")
+def _play_ceases(f, table):
+    return f"Play ended with {seat(f['by'])}'s claim or concession at {f['at']}."
+
+
+@describes("claim_disputed")
+def _claim_disputed(f, table):
+    who = f"{seat(f['objector'])} disputed" if f.get("objector") else "The claim was disputed"
+    return f"{who} {seat(f['by'])}'s claim: the director is called and rules under Laws 70 and 71."
+
+
+@describes("claim_accepted")
+def _claim_accepted(f, table):
+    what = "claim" if f["event"] == "claim" else "concession"
+    return (f"The {what} was accepted: the deal is scored as though {SIDE_NAMES[f['side']]} had won "
+            f"{_n(f['tricks'])} of those remaining in play.")
+
+
+@describes("acceptance_withdrawn")
+def _acceptance_withdrawn(f, table):
+    why = REASONS.get(f["reason"], "")
+    return (f"{SIDE_NAMES[f['side']]} withdraw their acceptance within the correction period: they had agreed to "
+            f"{why.replace('a trick', 'lose a trick', 1)}; they are given {_n(f['tricks'])} of those remaining.")
+
+
+@describes("withdrawal_refused")
+def _withdrawal_refused(f, table):
+    if f["reason"] == "late":
+        return f"{SIDE_NAMES[f['side']]}'s acceptance can no longer be withdrawn: the correction period had ended."
+    return (f"{SIDE_NAMES[f['side']]}'s acceptance stands: every trick they agreed to lose could be lost by some "
+            f"normal play, and none had been won in play.")
+
+
+@describes("director_step")
+def _director_step(f, table):
+    return STEPS.get(f["step"], f["step"]).capitalize() + "."
+
+
+@describes("legal_floor")
+def _legal_floor(f, table):
+    return (f"Over every legal play of the {_n(f['remaining'])} that remained, {SIDE_NAMES[f['side']]} take at "
+            f"least {f['tricks']} and at most {f['ceiling']}.")
+
+
+@describes("normal_line")
+def _normal_line(f, table):
+    side = SIDE_NAMES[f["side"]]
+    if f.get("law") == "70A":
+        how = {"stated": "follows his stated line", "from_text": "follows the order his statement gives",
+               "none": "has stated no line to follow"}.get(f["line"], "")
+        return (f"On the least successful normal line {side} take {f['tricks']}: the claimer {how}, every choice "
+                f"left open is made against him (careless or inferior play, not irrational play), and the "
+                f"opponents play any legal card.")
+    return (f"On the least successful normal play of the remaining cards {side} take {f['tricks']} (their own "
+            f"play careless or inferior but not irrational, the other side playing any legal card).")
+
+
+@describes("double_dummy")
+def _double_dummy(f, table):
+    return f"With best play all round (double dummy) {SIDE_NAMES[f['side']]} would take {f['tricks']}."
+
+
+@describes("trump_condition")
+def _trump_condition(f, table):
+    card = C.card_name(f["card"])
+    return {1: f"The claimer said nothing about {card}, still held by {seat(f['seat'])}.",
+            2: f"Nothing in the record shows the claimer knew {seat(f['seat'])} still held a trump: 70C2 is taken "
+               f"as met, subject to the director's judgment.",
+            3: f"A trick could be lost to {card} in some normal play of the remaining cards."}[f["condition"]]
+
+
+@describes("outstanding_trump")
+def _outstanding_trump(f, table):
+    return (f"The opponents are awarded the trick(s) {C.card_name(f['card'])} could win: "
+            f"{_n(f['tricks'])} at most on a normal line.")
+
+
+@describes("new_line_rejected")
+def _new_line_rejected(f, table):
+    return (f"The line offered later would take {f['offered']}, but it is not in the original statement and a "
+            f"normal line that statement allows takes only {f['stated']}: it is not accepted.")
+
+
+@describes("unstated_line")
+def _unstated_line(f, table):
+    return (f"Success in {C.SUIT_NAMES[f['suit']]} depends on which opponent holds a card, and the claimer did "
+            f"not say how he would play the suit: the {_n(f['tricks'])} that would need the right guess are not "
+            f"credited.")
+
+
+@describes("card_location_known")
+def _card_location_known(f, table):
+    return (f"{seat(f['seat'])} had already shown out of {C.SUIT_NAMES[f['suit']]}: the claimer is credited with "
+            f"playing that suit as the known lie of the cards requires.")
+
+
+@describes("concession_cancelled")
+def _concession_cancelled(f, table):
+    why = REASONS.get(f["reason"], "")
+    verb = "agreed to" if f["reason"].startswith("contract") else "gave up"
+    keep = (f"{SIDE_NAMES[f['side']]} keep {_n(f['tricks'])} of those remaining" if f["reason"].endswith("floor")
+            else "the tricks won in play count as won")
+    return f"The concession is cancelled: it {verb} {why}; {keep}."
+
+
+@describes("concession_stands")
+def _concession_stands(f, table):
+    return f"The concession stands: {SIDE_NAMES[f['side']]} keep {_n(f['tricks'])} of those remaining."
+
+
+@describes("tricks_awarded")
+def _tricks_awarded(f, table):
+    return (f"{SIDE_NAMES[f['side']]} are awarded {_n(f['tricks'])} of those remaining: declarer's total is "
+            f"{f['total']}.")
+
+
+@describes_fact("claim_event")
+def _fact_claim_event(f):
+    return (f"{seat(f['by'])} {'claimed' if f['event'] == 'claim' else 'conceded'} {_n(f['tricks'])} of the "
+            f"{f['remaining']} remaining at {f['at']}")
+
+
+@describes_fact("claim_timing")
+def _fact_claim_timing(f):
+    bits = ["disputed" if f["disputed"] else "accepted"]
+    if f.get("withdrawal_by"):
+        bits.append(f"withdrawal asked by {seat(f['withdrawal_by'])}")
+    bits.append("within the correction period" if f["in_correction_period"] else "after the correction period")
+    bits.append("before the side called on the next deal" if f["before_next_deal"] else
+                "after the side called on the next deal or the round ended")
+    return "the claim or concession was " + ", ".join(bits)
+
+
+@describes_fact("play_bounds")
+def _fact_play_bounds(f):
+    return f"over all legal plays {SIDE_NAMES[f['side']]} take {f['floor']} to {f['ceiling']} of {f['remaining']}"
+
+
+@describes_fact("normal_play")
+def _fact_normal_play(f):
+    value = f["tricks"] if f.get("exact") else f"{f['lower']}-{f['upper']} (undetermined)"
+    return f"over normal play ({f['line']} line) {SIDE_NAMES[f['side']]} take at least {value}"
+
+
+@describes_fact("double_dummy_value")
+def _fact_dd(f):
+    if not f.get("available"):
+        return f"double-dummy value not computed: {f['reason']}"
+    return f"double dummy {SIDE_NAMES[f['side']]} take {f['tricks']}"
+
+
+@describes_fact("trump_outstanding")
+def _fact_trump(f):
+    return (f"{seat(f['seat'])} holds {C.card_name(f['card'])}; mentioned: {f['mentioned']}; claimer aware: "
+            f"{f['aware']}; it can win {f['can_win']} trick(s) on a normal line")
+

@@ -1,0 +1,118 @@
+"""Claims and concessions (Laws 68-71): the position when play stopped and the solver's numbers.
+
+Analysis asks the exact solver (engine.mechanics.solver) and, when
+installed, DDS (engine.mechanics.dd) for the numbers the laws test, once
+per position (cached), within the claim's budget.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+from engine.mechanics import solver as S
+from engine.mechanics.dd import dd_value
+from engine.mechanics.table import Table
+from engine.notation import cards as C
+
+
+def _seconds(name: str, default: float) -> float:
+    try:
+        return max(0.0, float(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
+def solver_limit() -> float:
+    """Seconds per search (BRIDGE_TD_SOLVER_LIMIT; default engine.mechanics.solver.DEFAULT_LIMIT)."""
+    return _seconds("BRIDGE_TD_SOLVER_LIMIT", S.DEFAULT_LIMIT)
+
+
+def solver_budget() -> float:
+    """Seconds for all the searches of one claim or concession (BRIDGE_TD_SOLVER_BUDGET; default 40)."""
+    return _seconds("BRIDGE_TD_SOLVER_BUDGET", 40.0)
+
+
+# ---------------------------------------------------------------------------
+# The analysis
+# ---------------------------------------------------------------------------
+
+_CACHE: dict = {}
+
+
+def _cached(key, compute):
+    got = _CACHE.get(key)
+    if got is None:
+        if len(_CACHE) > 4000:
+            _CACHE.clear()
+        got = compute()
+        _CACHE[key] = got
+    return got
+
+
+def position_at_end(table: Table) -> S.Position:
+    """The position when play stopped: the cards still held and the trick in progress."""
+    hands = {s: set(cs) for s, cs in table.case.hands.items()}
+    leader = table.opening_leader
+    trick: list = []
+    for i, t in enumerate(table.tricks):
+        for s, p in t.effective:
+            hands[s].discard(p.card)
+        if t.complete:
+            leader = t.winner
+        elif t.effective:
+            if i != len(table.tricks) - 1:
+                raise S.PositionError(f"trick {t.number} is incomplete but play went on")
+            order = [s for s, _ in t.effective]
+            if any(order[k] != C.next_seat(order[0], k) for k in range(len(order))):
+                raise S.PositionError(f"the cards of trick {t.number} were not played in rotation")
+            leader = order[0]
+            trick = [p.card for _, p in t.effective]
+    return S.Position.from_cards(hands, table.contract.trump, leader, trick)
+
+
+def _steps(line) -> tuple:
+    return tuple(S.Step.make(st.kind, st.card, st.suit, st.rounds) for st in line)
+
+
+class Analysis:
+    """The solver's numbers for the claim or concession that ended play (computed on demand, cached)."""
+
+    def __init__(self, table: Table, pos: S.Position, side: str, known: int):
+        self.table = table
+        self.pos = pos
+        self.side = side
+        self.sid = S.side_id(side)
+        self.known = known
+        self.per_search = solver_limit()
+        self.ends = time.perf_counter() + solver_budget()
+
+    @property
+    def limit(self) -> float:
+        """This search's time: the per-search limit, within what is left of the claim's budget."""
+        return max(0.0, min(self.per_search, self.ends - time.perf_counter()))
+
+    def _run(self, name, fn, *args):
+        """``fn()`` once per position and arguments (``args`` only make the cache key)."""
+        key = (name, self.pos, args, self.per_search)
+        return _cached(key, fn)
+
+    def legal(self, side: str):
+        sid = S.side_id(side)
+        f = self._run("floor", lambda: S.floor(self.pos, sid, self.limit), sid)
+        c = self._run("ceiling", lambda: S.ceiling(self.pos, sid, self.limit), sid)
+        return f, c
+
+    def normal(self, side: str, steps=(), known=None, max_suits=0):
+        sid = S.side_id(side)
+        known = self.known if known is None else known
+        return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,
+                                                          limit=self.limit), sid, steps, known, max_suits)
+
+    def target(self, side: str, card: str, steps=()):
+        sid = S.side_id(side)
+        return self._run("target", lambda: S.target_tricks(self.pos, sid, [card], steps, limit=self.limit),
+                         sid, card, steps)
+
+    def dd(self, side: str):
+        sid = S.side_id(side)
+        return self._run("dd", lambda: dd_value(self.pos, sid), sid)
