@@ -339,3 +339,27 @@ def test_export_writes_back_marks_auction_and_notes():
     back = pbn.board_record(pbn.parse_games(out, "rb.pbn")[0])
     assert [c.get("note") for c in back.auction] == [c.get("note") for c in rb.auction]
     assert '[North "Marius Agica#46561"]' in out
+
+
+def test_quiz_and_rich_view_show_the_auction():
+    from engine.commands.quiz import exercise_text
+    from engine.explain.view import rich_auction
+
+    ruling = rule_case(load_case(ROOT / "cases" / "law16" / "16a1-east-reserves-the-right.yaml"))
+    text = exercise_text(ruling, 1, 1, symbols=False)
+    assert "Auction (dealer North)" in text and "hesitation by North" in text
+    table = rich_auction(ruling.case)
+    assert [c.header for c in table.columns] == ["North", "East", "South", "West"]
+    assert "hesitation by North" in table.caption
+    case = load_input(USBF, board=46, room="open")
+    assert [c.header for c in rich_auction(case).columns][0] == "East\nWeinstein"
+
+
+def test_out_of_rotation_and_insufficient_calls_are_marked_in_the_view():
+    case = pbn.build_case(pbn.board_record(pbn.load_games(V / "correct_10.pbn")[2]))
+    calls = auction_view(case)["calls"]
+    assert calls[0]["seat"] == "E" and calls[0]["marks"] == ["out_of_rotation"]
+    assert "insufficient" in calls[1]["marks"] and "insufficient" in calls[3]["marks"]
+    assert calls[4]["seat"] == "W" and "out_of_rotation" in calls[4]["marks"]  # E and S were skipped
+    lines = auction_lines(auction_view(case))
+    assert lines[2].split()[0] == "-"  # North, the dealer, was skipped: East's call sits in its column
