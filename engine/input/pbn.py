@@ -871,8 +871,9 @@ def _auction_lines(view: dict, record: BoardRecord | None, notes: list) -> list:
             tokens.append("^S")
             expected = C.next_seat(expected)
         text = ("^I " if "insufficient" in call["marks"] else "") + ("Pass" if call["call"] == "P" else call["call"])
-        if call["note"]:
-            notes.append(call["note"])
+        note = call["note"] or ("alerted" if call["alert"] else None)  # PBN has no alert mark: a note says it
+        if note:
+            notes.append(note if not call["alert"] or not call["note"] else f"alerted: {note}")
             text += f" ={len(notes)}="
         for nag in nags.get(i, []):
             text += " " + nag
