@@ -327,7 +327,11 @@ def export(case_file: str, board, room, game, events, output: str | None) -> Non
 def check(files: tuple, quiet: bool) -> None:
     """Read every game of PBN and LIN FILES and check each record against its deal.
 
-    Exit status 1 when any game has a problem (each named by file, game and field).
+    Each game is read on its own: a problem rejects that game (named by file,
+    game and field), and the rest of the file is still read.  A played record
+    is checked against the deal by the mechanics (cards held, marks, result);
+    the laws rule it when the record shows an irregularity of play.  Exit
+    status 1 when any game has a problem.
     """
     from engine.input import lin, pbn
 
@@ -335,31 +339,60 @@ def check(files: tuple, quiet: bool) -> None:
     for path in files:
         try:
             if path.lower().endswith(".lin"):
-                items = [(f"deal {b.number}", lambda b=b: lin.board_record(b, path)) for b in lin.load_boards(path)]
+                items = [lambda b=b: lin.board_record(b, path) for b in lin.load_boards(path)]
             else:
-                items = [(g.label, lambda g=g: pbn.board_record(g)) for g in pbn.load_games(path)]
-        except CaseError as exc:
+                items = [lambda g=g: pbn.board_record(g) for g in pbn.load_games(path)]
+        except CaseError as exc:  # nothing in the file can be read
             click.echo(f"ERROR {exc}")
             bad += 1
+            total += 1
             continue
-        for label, make in items:
+        if not items:
+            click.echo(f"ERROR {path}: no games in the file")
+            bad += 1
+            total += 1
+            continue
+        for make in items:
             total += 1
             try:
                 record = make()
-                case = pbn.build_case(record)
-                ruling = rule_case(case)
+                line = _check_line(record, pbn)
             except CaseError as exc:
                 bad += 1
                 click.echo(f"ERROR {exc}")
                 continue
             if not quiet:
-                found = sorted({c.kind for c in ruling.conclusions if c.kind not in ("trick_won",)})
-                tricks = len(record.tricks)
-                click.echo(f"ok    {path}: {record.label}: {case.contract} by {case.declarer}, {tricks} trick(s) "
-                           f"recorded" + (f"; {', '.join(found)}" if found else "; no irregularity"))
+                click.echo(f"ok    {path}: {record.label}: {line}")
+                for note in record.reader_notes:
+                    click.echo(f"      note: {note}")
     click.echo(f"\n{total - bad} ok, {bad} with problems, {total} games")
     if bad:
         sys.exit(EXIT_FAILED)
+
+
+def _check_line(record, pbn) -> str:
+    """Check one record (raising CaseError on a problem) and say what it holds."""
+    if record.kind == "hand record":
+        return "hand record (the deal only)"
+    if record.kind == "deal and play":
+        return f"deal and {len(record.tricks)} trick(s), no auction (the contract is not known)"
+    from engine.mechanics.records import check_record
+
+    case = pbn.build_case(record)
+    if record.kind == "passed out":
+        return "passed out (scores zero)"
+    table = check_record(record, case)
+    tricks = len(record.tricks)
+    what = f"{case.contract} by {case.declarer}, {tricks} trick(s) recorded"
+    claim = next((e for e in case.events if e.kind in ("claim", "concession")), None)
+    if claim is not None:
+        what += f", {claim.kind} at {claim.at}"
+    irregular = any(p.marks for t in record.tricks for p in t) or any(p.failed_to_follow for p in table.plays) or \
+        any(t.effective and t.expected_leader and t.effective[0][0] != t.expected_leader for t in table.tricks)
+    if not irregular:
+        return what + "; no irregularity of play"
+    found = sorted({c.kind for c in rule_case(case).conclusions if c.kind not in ("trick_won",)})
+    return what + (f"; {', '.join(found)}" if found else "; no irregularity")
 
 
 @cli.command()

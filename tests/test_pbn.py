@@ -87,10 +87,13 @@ def test_lin_string_with_rooms_and_claim():
     assert len(boards) == 2
     record = lin.board_record(boards[0], "x.lin")
     assert record.fields["board"] == 7 and "open room" in record.label
-    assert (record.fields["contract"], record.fields["declarer"], record.fields["result"]) == ("7NT", "S", 13)
+    assert (record.fields["contract"], record.fields["declarer"]) == ("7NT", "S")
     assert [p.seat for p in record.tricks[0]] == ["W", "N", "E", "S"]
-    with pytest.raises(CaseError, match="passed out"):
-        lin.board_record(boards[1], "x.lin")
+    # mc|13| after the first trick (won by South's ace): a claim of the 12 tricks that remain (issue 10)
+    assert record.events == [{"at": "T2.0", "kind": "claim", "by": "S", "tricks": 12}]
+    assert rule_case(pbn.build_case(record)).declarer_tricks == 13
+    passed = lin.board_record(boards[1], "x.lin")  # four passes: a passed-out board, which rules and scores zero
+    assert passed.kind == "passed out" and rule_case(pbn.build_case(passed)).score == {"NS": 0, "EW": 0}
 
 
 def test_lin_without_player_names():
@@ -166,12 +169,12 @@ BAD = [
      "Auction .*the auction ends in 4NT by South, but Contract and Declarer say 3NT by South"),
     ("result against the play", ('[Result "10"]', '[Result "9"]'),
      "Result .*9 tricks, but the 13 tricks in the play record give declarer 10"),
-    ("fourteen cards", ("AK32.A32.AK32.32 QJ4", "AK32.A32.AK32.325 QJ4"), "Deal: North has 14 cards"),
+    ("fourteen cards", ("AK32.A32.AK32.32 QJ4", "AK32.A32.AK32.325 QJ4"), r"Deal \(line \d+\): North has 14 cards"),
     ("short row", ("H6 H3 HK H9", "H6 H3 HK"), "a trick row needs four entries"),
     ("bad card", ("H6 H3 HK H9", "H6 H3 HK X9"), "'X9' is not a card"),
     ("passed out", ('[Contract "3NT"]', '[Contract "Pass"]'), "passed out"),
-    ("malformed tag", ('[Board "3"]', '[Board 3]'), r"line \d+: malformed tag pair"),
-    ("inherit with nothing before", ('[Site "Example Bridge Club"]', '[Site "#"]'), "no earlier game has Site"),
+    ("malformed tag", ('[Board "3"]', '[Board 3]'), r"game 1 cannot be read: line \d+: malformed tag pair"),
+    ("inherit a deal", ('[Dealer "S"]', '[Dealer "#"]'), "'#' is not allowed for Dealer"),
     ("lead marker on the right leader", ("H7 HA H4 H8", "H7^L HA H4 H8"),
      r"\^L marks H7 as a lead out of turn, but West was on lead"),
 ]
@@ -195,7 +198,7 @@ def test_lead_out_of_turn_marker_is_read(tmp_path):
     ruling = rule_case(load_input(one_game(tmp_path, text), board=3))
     trick5 = ruling.table.tricks[4]
     assert trick5.plays[0].seat == "E" and trick5.expected_leader == "N"
-    assert "D5^L" in pbn.write_pbn(ruling)  # and written back with its mark
+    assert "^L D5" in pbn.write_pbn(ruling)  # and written back with its mark, before the card (PBN 3.9)
 
 
 def test_comments_notes_and_glyphs(tmp_path):
@@ -243,7 +246,7 @@ def test_export_command(tmp_path):
     res = CliRunner().invoke(cli, ["export", str(CLUB), "--board", "3", "-o", str(out)])
     assert res.exit_code == 0, res.output
     text = out.read_text()
-    assert "S4^R=1=" in text and "[Note \"1:East revoked in trick 2" in text and "[64A2]" in text
+    assert "^R S4 =1=" in text and "[Note \"1:East revoked in trick 2" in text and "[64A2]" in text
 
 
 def test_check_command():

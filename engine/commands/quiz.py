@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from engine.explain.auction import auction_lines, auction_view
 from engine.explain.ruling import Ruling
 from engine.explain.sentences import seat
 from engine.explain.view import diagram_lines, trick_table_lines
@@ -135,6 +136,9 @@ def exercise_text(ruling: Ruling, number: int, total: int, symbols: bool = True)
     case = ruling.case
     out = [f"Exercise {number} of {total}: {case.title or case.id}", board_line(ruling), ""]
     out += diagram_lines(case.hands, symbols=symbols)
+    auction = auction_view(case)
+    if auction is not None:  # what happened at a call (a hesitation) shows; what the law makes of a call does not
+        out += [""] + auction_lines(auction, hide=("out_of_rotation", "insufficient"))
     out += ["", "Play (the cards as they were played; a>b: a card replaced by another)"]
     out += trick_table_lines(ruling, symbols=symbols, marks=False)
     if case.events:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import textwrap
 
+from engine.explain.auction import auction_lines, auction_view, players_view
 from engine.explain.ruling import JUDGMENT_KINDS, Item, Ruling
 from engine.explain.sentences import describe_fact, seat
 from engine.law.knowledge import Knowledge, load
@@ -54,7 +55,7 @@ def ruling_json(r: Ruling) -> dict:
     facts = [dict(id=i, kind=r.facts[i].kind, **r.facts[i].fields)
              for i in sorted(referenced, key=lambda x: int(x[1:]))]
     table = r.table
-    return {
+    out = {
         "case": r.case.id,
         "edition": r.case.edition,
         "title": r.case.title,
@@ -75,6 +76,13 @@ def ruling_json(r: Ruling) -> dict:
         ],
         "passes": r.passes if table.adjustments else 1,
     }
+    auction = auction_view(r.case)  # optional keys: only when the case has them (the page reads them)
+    if auction is not None:
+        out["auction"] = auction
+    players = players_view(r.case)
+    if players:
+        out["players"] = players
+    return out
 
 
 def _note_json(n: dict) -> dict:
@@ -104,7 +112,12 @@ def board_line(r: Ruling) -> str:
     if case.vulnerable_known:
         bits.append({"None": "nobody vulnerable", "All": "both sides vulnerable",
                      "NS": "North-South vulnerable", "EW": "East-West vulnerable"}[case.vulnerable])
-    bits.append(f"{case.contract} by {seat(case.declarer)}" if case.contract else "no contract (before play)")
+    if case.contract:
+        bits.append(f"{case.contract} by {seat(case.declarer)}")
+    elif r.notes and any(n.get("subject") == "passed_out" for n in r.notes):
+        bits.append("passed out")
+    else:
+        bits.append("no contract (before play)")
     bits.append(f"Laws of {case.edition}")
     return " · ".join(bits)
 
@@ -114,6 +127,13 @@ def ruling_text(r: Ruling) -> str:
     title = f"Case {r.case.id}" + (f": {r.case.title}" if r.case.title else "")
     out.append(title)
     out.append(board_line(r))
+    players = players_view(r.case)
+    if players:
+        out.append("Players: " + ", ".join(f"{C.SEAT_NAMES[s]} {players[s]}" for s in C.SEATS if s in players))
+    auction = auction_view(r.case)
+    if auction is not None:
+        out.append("")
+        out += auction_lines(auction)
     if r.case.contract is not None:
         out.append("")
         out.append("Tricks")
@@ -187,6 +207,8 @@ def trick_line(r: Ruling) -> str:
 
 def result_line(r: Ruling) -> str:
     if r.case.contract is None:
+        if r.score == {"NS": 0, "EW": 0} and any(n.get("subject") == "passed_out" for n in r.notes):
+            return "Passed out: no contract was played; North-South 0, East-West 0."
         return "No contract has been played: the ruling comes before play."
     if r.declarer_tricks is None:
         return "Declarer's tricks cannot be counted from this record."

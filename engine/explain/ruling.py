@@ -22,6 +22,7 @@ from engine.law.facts import (
     shown_fields,
     table_facts,
 )
+from engine.input.auction import passed_out
 from engine.mechanics.records import check_case_record
 from engine.mechanics.table import Adjustments, Table, build_table
 from engine.notation import cards as C
@@ -234,7 +235,12 @@ def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Fi
     if declarer_tricks is not None and case.vulnerable_known:
         score = duplicate_score(case.contract, case.declarer, case.vulnerable, declarer_tricks)
     all_notes = list(table.notes) + notes
-    if case.contract is None or (declarer_tricks is None and not case.play):
+    if passed_out(case) and not case.play and not [c for c in conclusions if c.kind != "trick_won"]:
+        score = {"NS": 0, "EW": 0}
+        all_notes.append({"subject": "passed_out", "trick": None, "seat": None, "laws": "",
+                          "text": "the board was passed out: there is no contract and no play, and both sides "
+                                  "score zero"})
+    elif case.contract is None or (declarer_tricks is None and not case.play):
         pass  # a ruling before or without play: there is no result to count
     elif declarer_tricks is None:
         all_notes.append({"subject": "result_unknown", "trick": None, "seat": None, "laws": "",

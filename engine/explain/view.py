@@ -7,6 +7,7 @@ only adds views.
 """
 from __future__ import annotations
 
+from engine.explain.auction import auction_view, grid_rows, mark_text, players_view
 from engine.explain.ruling import Item, Ruling
 from engine.explain.sentences import describe_fact, seat
 from engine.law.knowledge import Knowledge, load
@@ -241,6 +242,48 @@ def rich_tricks(ruling: Ruling):
     return table
 
 
+def rich_auction(case):
+    """The auction as a table: four columns from the dealer (players' names in the heading), the marks below."""
+    from rich.table import Table
+    from rich.text import Text
+
+    view = auction_view(case)
+    if view is None:
+        return None
+    names = players_view(case) or {}
+    columns = [C.next_seat(view["dealer"], k) for k in range(4)]
+    table = Table(title="Auction", header_style="bold", show_lines=False)
+    for s in columns:
+        table.add_column(C.SEAT_NAMES[s] + (f"\n{names[s]}" if names.get(s) else ""))
+    footnotes: list = []
+    for row in grid_rows(view):
+        cells = []
+        for k, cell in enumerate(row):
+            if cell is None:
+                later = any(x is not None for x in row[k + 1:])
+                cells.append(Text("-" if later else "", style="dim"))
+                continue
+            _, call = cell
+            marked = bool(call["marks"])
+            t = Text("Pass" if call["call"] == "P" else call["call"], style="bold yellow" if marked else "")
+            if call["alert"]:
+                t.append("!", style="bold")
+            refs = []
+            if call["note"]:
+                footnotes.append(call["note"])
+                refs.append(str(len(footnotes)))
+            for mark in call["marks"]:
+                footnotes.append(mark_text(mark, call["seat"]))
+                refs.append(str(len(footnotes)))
+            if refs:
+                t.append("(" + ",".join(refs) + ")", style="cyan")
+            cells.append(t)
+        table.add_row(*cells)
+    if footnotes:
+        table.caption = "  ".join(f"({n}) {text}" for n, text in enumerate(footnotes, start=1))
+    return table
+
+
 def rich_ruling(ruling: Ruling):
     from rich.console import Group
     from rich.panel import Panel
@@ -250,7 +293,11 @@ def rich_ruling(ruling: Ruling):
 
     case = ruling.case
     head = Text(f"Case {case.id}" + (f": {case.title}" if case.title else ""), style="bold")
-    parts = [head, Text(board_line(ruling), style="dim"), rich_diagram(case), rich_tricks(ruling)]
+    parts = [head, Text(board_line(ruling), style="dim"), rich_diagram(case)]
+    auction = rich_auction(case)
+    if auction is not None:
+        parts.append(auction)
+    parts.append(rich_tricks(ruling))
     body = Text()
     main = [c for c in ruling.conclusions if c.kind not in ("trick_won", "equity_review")]
     if not main:

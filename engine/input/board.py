@@ -155,20 +155,44 @@ def parse_when(value, where, err, case) -> When:
 # ---------------------------------------------------------------------------
 
 
+class Auction(tuple):
+    """The calls ``(seat, call)`` from the dealer; ``annotations[i]`` holds call i's alert and note."""
+
+    annotations: tuple = ()
+
+
+CALL_KEYS = {"call", "alert", "note", "seat"}
+
+
 def parse_auction(value, err, case, where="auction") -> tuple:
-    """Calls from the dealer: 'P', '1S', or 'SEAT:CALL' for a call out of rotation (rotation continues from it)."""
+    """Calls from the dealer: 'P', '1S', '2C!' (alerted), 'SEAT:CALL' for a call out of rotation (rotation
+    continues from it), or a mapping {call, alert, note, seat} (seat only for a call out of rotation)."""
     if not isinstance(value, list):
         raise err(where, "a list of calls from the dealer, e.g. [1S, P, 2H, P]")
     if case.dealer is None:
         raise err(where, "the auction starts with the dealer: give board or dealer")
-    out = []
+    out, notes = [], []
     seat = C.next_seat(case.dealer, -1)
     for i, item in enumerate(value):
         at = f"{where}[{i + 1}]"
-        text = str(item)
-        if isinstance(item, dict) and len(item) == 1:
+        alert, note = False, None
+        if isinstance(item, dict) and "call" in item:
+            unknown = sorted(set(map(str, item)) - CALL_KEYS)
+            if unknown:
+                raise err(f"{at}.{unknown[0]}", f"unknown field (allowed: {', '.join(sorted(CALL_KEYS))})")
+            text = str(item["call"])
+            alert = _bool(item["alert"], f"{at}.alert", err) if item.get("alert") is not None else False
+            note = str(item["note"]).strip() or None if item.get("note") is not None else None
+            if item.get("seat") is not None:
+                text = f"{item['seat']}:{text}"
+        elif isinstance(item, dict) and len(item) == 1:
             (s, call), = item.items()
             text = f"{s}:{call}"
+        else:
+            text = str(item)
+        text = text.strip()
+        if text.endswith("!"):
+            alert, text = True, text[:-1].strip()
         if ":" in text:
             s, call = text.split(":", 1)
             seat = _seat(s, at, err)
@@ -178,7 +202,23 @@ def parse_auction(value, err, case, where="auction") -> tuple:
             out.append((seat, parse_call(call)))
         except C.NotationError as exc:
             raise err(at, str(exc))
-    return tuple(out)
+        notes.append({"alert": alert, "note": note})
+    auction = Auction(out)
+    auction.annotations = tuple(notes)
+    return auction
+
+
+def parse_players(value, err, case) -> dict:
+    """The players' names: {N: name, E: name, S: name, W: name} (any of the four)."""
+    if not isinstance(value, dict):
+        raise err("players", "a mapping of seats to names, e.g. {N: Smith, E: Jones, S: Brown, W: Green}")
+    out = {}
+    for key, name in value.items():
+        seat = _seat(key, f"players.{key}", err)
+        if name is None or not str(name).strip():
+            raise err(f"players.{key}", "a name")
+        out[seat] = str(name).strip()
+    return out
 
 
 STAGES = ("before_auction", "auction", "before_lead", "play", "after_play")
@@ -545,7 +585,8 @@ def parse_answers(value, err, case) -> dict:
 
 
 # Registration order matters: later parsers read earlier fields (auction before positions).
-register_case_field("auction", parse_auction)
+register_case_field("auction", parse_auction, allows_no_play=True)  # a passed-out board has no play
+register_case_field("players", parse_players, allows_no_play=False)
 register_case_field("stationary", parse_stationary)
 register_case_field("pockets", parse_pockets, allows_no_play=True)
 register_case_field("dealing", parse_dealing, allows_no_play=True)

@@ -4,8 +4,10 @@ The tags read: ``md`` (dealer digit 1-4 = South, West, North, East, then the
 hands from South clockwise, the fourth one optional), ``sv`` (vulnerability:
 o/0 none, n NS, e EW, b both), ``mb`` (calls; ``!`` alerts), ``an``
 (annotation of the last call), ``pc`` (a card played), ``mc`` (a claim:
-declarer's total tricks), ``pn`` (players, South first), ``ah`` (a board
-heading such as "Board 7"), ``qx`` (room and board, ``o7``/``c7``).  Other
+declarer's total tricks: an accepted claim by declarer at its point in
+the record), ``pn`` (players, South first; a vugraph gives the open room's
+four, then the closed room's), ``ah`` (a board heading such as "Board 7"),
+``qx`` (room and board, ``o7``/``c7``).  Other
 tags (``st``, ``rh``, ``pg``, ``nt``, ``sk``, ``pw`` ...) are skipped.
 
 LIN records who played a card only by turn; a card identifies its holder, so
@@ -19,7 +21,7 @@ import re
 from pathlib import Path
 
 from engine.input.caseio import CaseError
-from engine.input.pbn import BoardRecord, PlayedCard, final_contract, read_text
+from engine.input.pbn import BoardRecord, PlayedCard, deal_text, final_contract, read_text
 from engine.notation import cards as C
 
 LIN_SEATS = {"1": "S", "2": "W", "3": "N", "4": "E"}
@@ -83,11 +85,19 @@ def _hand(text: str, seat: str, file: str, where: str) -> list:
     return cards
 
 
+def _players(board: LinBoard, room: str | None) -> dict:
+    """pn|: the players from South clockwise; a vugraph record gives the open room's four, then the closed room's."""
+    names = [n.strip() for n in (board.first("pn") or "").split(",")]
+    if len(names) >= 8 and room == "Closed":
+        names = names[4:8]
+    return {seat: name for seat, name in zip(("S", "W", "N", "E"), names[:4]) if name}
+
+
 def board_record(board: LinBoard, file: str) -> BoardRecord:
     heading = board.first("ah") or ""
     qx = board.first("qx") or ""
-    m = re.search(r"(\d+)", heading) or re.search(r"(\d+)", qx)
-    number = int(m.group(1)) if m else None
+    m = re.search(r"([0-9]+)", heading) or re.search(r"([0-9]+)", qx)
+    number = int(m.group(1)) if m and int(m.group(1)) > 0 else None
     room = {"o": "Open", "c": "Closed"}.get(qx[:1].lower()) if qx else None
     label = ", ".join(x for x in [f"board {number}" if number else "", f"deal {board.number}",
                                   f"{room.lower()} room" if room else ""] if x)
@@ -102,42 +112,68 @@ def board_record(board: LinBoard, file: str) -> BoardRecord:
     texts = md[1:].split(",")
     order = ["S", "W", "N", "E"]
     hands: dict = {}
+    seen: dict = {}
     for seat, text in zip(order, texts):
         if text.strip():
             hands[seat] = _hand(text.strip(), seat, file, f"{label}, md")
+            for card in hands[seat]:
+                if card in seen:
+                    who = (f"both {C.SEAT_NAMES[seen[card]]}'s and {C.SEAT_NAMES[seat]}'s hands"
+                           if seen[card] != seat else f"{C.SEAT_NAMES[seat]}'s hand twice")
+                    raise err("md", f"{C.card_short(card)} is in {who}: a card is dealt once")
+                seen[card] = seat
     missing = [s for s in order if s not in hands]
     if len(missing) == 1:
-        held = {c for cs in hands.values() for c in cs}
-        hands[missing[0]] = [s + r for s in C.SUITS for r in C.RANKS if s + r not in held]
+        hands[missing[0]] = [s + r for s in C.SUITS for r in C.RANKS if s + r not in seen]
     elif missing:
         raise err("md", f"hands missing for {', '.join(C.SEAT_NAMES[s] for s in missing)}: a ruling needs the whole deal")
-    from engine.input.pbn import deal_text
-
     for seat in order:
         if len(hands[seat]) != 13:
             raise err("md", f"{C.SEAT_NAMES[seat]} has {len(hands[seat])} cards; every hand needs 13")
-    calls = []
+    notes: list = []
+    calls: list = []
+    seat = dealer
     for tag, value, n in board.pairs:
+        if tag == "an" and calls:
+            calls[-1]["note"] = (calls[-1]["note"] + "; " if calls[-1]["note"] else "") + value.strip()
+            continue
         if tag != "mb":
             continue
-        v = value.strip().upper().rstrip("!")
+        raw = value.strip()
+        alert = raw.endswith("!")
+        v = raw.upper().rstrip("!")
         v = {"P": "PASS", "D": "X", "R": "XX"}.get(v, v)
         if v.endswith("N"):
             v += "T"
         if v not in ("PASS", "X", "XX") and not re.fullmatch(r"[1-7](C|D|H|S|NT)", v):
             raise err(f"mb (pair {n})", f"{value!r} is not a call")
-        calls.append(v)
-    result = final_contract(calls, dealer)
-    if result is None:
-        if calls and all(c == "PASS" for c in calls):
-            raise err("mb", "the board was passed out: there is no play to rule on")
-        raise err("mb", "the auction is unfinished: the contract and declarer cannot be known")
-    contract, declarer = result
+        calls.append({"seat": seat, "call": "Pass" if v == "PASS" else v, "alert": alert, "note": None,
+                      "nags": [], "marks": []})
+        seat = C.next_seat(seat)
+    kind = "played"
+    contract = declarer = None
+    if not calls:
+        kind = "deal and play"
+        notes.append("no auction in the record (no mb|): the contract and declarer are not known")
+    elif len(calls) >= 4 and all(c["call"] == "Pass" for c in calls):
+        kind = "passed out"
+    else:
+        result = final_contract([(c["seat"], c["call"]) for c in calls])
+        if result is None:
+            raise err("mb", "the auction is unfinished: the contract and declarer cannot be known")
+        contract, declarer = result
     owner = {c: s for s, cs in hands.items() for c in cs}
     tricks: list = []
     count = 0
+    claim = None
     for tag, value, n in board.pairs:
+        if tag == "mc" and claim is None:
+            claim = (value, n, count)
+            continue
         if tag != "pc":
+            continue
+        if claim is not None:
+            notes.append(f"pc|{value}| (pair {n}) comes after the claim mc|{claim[0]}|: not read")
             continue
         try:
             card = C.parse_card(value)
@@ -146,11 +182,17 @@ def board_record(board: LinBoard, file: str) -> BoardRecord:
         t = count // 4 + 1
         if t > 13:
             raise err(f"pc (pair {n})", "more than 52 cards played")
+        if card not in owner:
+            raise err(f"pc (pair {n})", f"{C.card_short(card)} is in nobody's hand")
         if count % 4 == 0:
             tricks.append([])
         tricks[-1].append(PlayedCard(t, owner[card], card, f"pc|{value}| (pair {n}), trick {t}"))
         count += 1
-    fields = {"deal": deal_text(hands), "contract": str(contract), "declarer": declarer, "dealer": dealer}
+    if kind == "passed out" and tricks:
+        raise err("pc", "the board was passed out, but cards were played")
+    fields = {"deal": deal_text(hands), "dealer": dealer}
+    if kind == "played":
+        fields.update(contract=str(contract), declarer=declarer)
     if number:
         fields["board"] = number
     sv = (board.first("sv") or "").strip().lower()
@@ -158,16 +200,34 @@ def board_record(board: LinBoard, file: str) -> BoardRecord:
         if sv not in VULNERABILITY:
             raise err("sv", f"{sv!r} is not a vulnerability (o, n, e or b)")
         fields["vulnerable"] = VULNERABILITY[sv]
-    mc = board.first("mc")
-    if mc is not None:
-        if not mc.strip().isdigit() or not 0 <= int(mc) <= 13:
-            raise err("mc", f"{mc!r} is not a number of tricks (0 to 13)")
-        fields["result"] = int(mc)
-    fields["title"] = f"{Path(file).stem}, {label}"
+    events: list = []
     complete = len(tricks) == 13 and all(len(t) == 4 for t in tricks)
+    if claim is not None:
+        value, n, played = claim
+        if not re.fullmatch(r"[0-9]{1,2}", value.strip()) or not 0 <= int(value) <= 13:
+            raise err(f"mc (pair {n})", f"{value!r} is not a number of tricks (0 to 13)")
+        total = int(value)
+        if kind != "played":
+            notes.append(f"mc|{value}| (pair {n}): a claim, but the record has no contract: not read")
+        elif complete:
+            fields["result"] = total
+        else:
+            side = C.side_of(declarer)
+            won = sum(1 for t in tricks if len(t) == 4 and
+                      C.side_of(C.trick_winner([(p.seat, p.card) for p in t], contract.trump)[0]) == side)
+            done = sum(1 for t in tricks if len(t) == 4)
+            if not won <= total <= won + 13 - done:
+                raise err(f"mc (pair {n})", f"mc|{value}|: declarer's side has {won} trick(s) and {13 - done} "
+                                            f"remain, so it cannot end with {total}")
+            at = f"T{played // 4 + 1}.{played % 4}"
+            events.append({"at": at, "kind": "claim", "by": declarer, "tricks": total - won})
+            notes.append(f"mc|{value}| at {at}: a claim of {total} tricks in all for declarer's side (LIN does not "
+                         f"say who claimed: read as declarer's claim, accepted)")
+    fields["title"] = f"{Path(file).stem}, {label}"
     where = {"deal": "md", "contract": "mb", "declarer": "mb", "dealer": "md", "vulnerable": "sv",
-             "result": "mc", "board": "ah", "play": "pc"}
-    return BoardRecord(file, label, fields, tricks, complete, where, calls, {}, source_kind="LIN")
+             "result": "mc", "board": "ah", "play": "pc", "auction": "mb"}
+    return BoardRecord(file, label, fields, tricks, complete, where, calls, {}, source_kind="LIN", kind=kind,
+                       players=_players(board, room), reader_notes=notes, events=events)
 
 
 def load_boards(path) -> list:
@@ -189,19 +249,24 @@ def parse_string(text: str, name: str = "<lin>") -> list:
 def select(boards: list, file: str, board=None, room=None, game=None) -> BoardRecord:
     if not boards:
         raise CaseError(file, "", "no deal (md|...|) in the LIN record")
-    records = [board_record(b, file) for b in boards]
     if game is not None:
-        if not 1 <= game <= len(records):
-            raise CaseError(file, "game", f"there is no deal {game} (the file has {len(records)})")
-        return records[game - 1]
+        if not 1 <= game <= len(boards):
+            raise CaseError(file, "game", f"there is no deal {game} (the file has {len(boards)})")
+        return board_record(boards[game - 1], file)
     if board is None:
-        if len(records) == 1:
-            return records[0]
-        raise CaseError(file, "board", f"the file has {len(records)} deals; choose one with --board or --game")
-    hits = [r for r in records if r.fields.get("board") == board]
+        if len(boards) == 1:
+            return board_record(boards[0], file)
+        raise CaseError(file, "board", f"the file has {len(boards)} deals; choose one with --board or --game")
+
+    def number_and_room(b):  # as board_record reads them, without reading the rest of the deal
+        m = re.search(r"([0-9]+)", b.first("ah") or "") or re.search(r"([0-9]+)", b.first("qx") or "")
+        qx = (b.first("qx") or "")[:1].lower()
+        return (int(m.group(1)) if m else None), {"o": "open", "c": "closed"}.get(qx)
+
+    hits = [b for b in boards if number_and_room(b)[0] == board]
     if room is not None:
-        hits = [r for r in hits if f"{str(room).lower()} room" in r.label]
+        hits = [b for b in hits if number_and_room(b)[1] == str(room).lower()]
     if len(hits) != 1:
         problem = "no" if not hits else f"{len(hits)} deals with"
         raise CaseError(file, "board", f"{problem} board {board} in the file" + ("; choose with --room or --game" if hits else ""))
-    return hits[0]
+    return board_record(hits[0], file)

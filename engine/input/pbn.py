@@ -1,26 +1,38 @@
 """PBN input and output (Portable Bridge Notation 2.1), our own reader.
 
-Reading: tag pairs (``[Tag "value"]``, ``#`` inheriting the previous game's
-value), ``{...}`` and ``;`` comments, ``%`` directive lines, games separated
-by blank lines, and the sections that follow a tag (Auction, Play and
-supplemental tables).  The Play section lists one trick per row, in fixed
-columns: the seats in order starting from the Play tag's seat (the opening
-leader), whoever led the trick.  ``-`` is a seat that did not play to that
-trick; ``*`` (and ``+``) end the recorded play; a card may carry ``^R`` (a
-revoke) or ``^L`` (a lead out of turn), ``$n`` annotation glyphs and ``=n=``
-note references.  endplay's parser rejects the irregularity markers, which
-are the point here, so the reader is ours; ``engine.notation.cards`` supplies the
-notation.
+Reading (the import format of PBN 2.1): tag pairs (``[Tag "value"]``, with
+or without white space between the tokens, several on a line or one spread
+over lines), ``#`` for the previous game's value and ``##`` for a value every
+later game keeps (4.8; ``#`` with no earlier value is empty, and is not
+allowed for Dealer, Vulnerable, Deal, Declarer, Contract, Auction and Play),
+``{...}`` and ``;`` comments, ``%`` directive lines, games separated by blank
+lines, and the sections that follow a tag (Auction, Play, the Note tags, the
+supplemental tables: read past, not used).
 
-Every record is checked against its deal: the deal itself (52 cards, 13 a
-hand), each card held when played, the auction against Contract and
-Declarer, Result against a complete play record, and each ``^R``/``^L``
-marker against what the deal shows.  A problem is a ``CaseError`` naming the
-file, the game and tag or Play row, and what is wrong.
+The Auction section gives the calls from its tag's seat: ``-`` is a seat
+before the dealer, ``AP`` three passes, ``^S`` a player whose turn was skipped
+by a call out of rotation, ``^I`` before a bid marks it insufficient (3.9);
+``=n=`` refers to a Note, ``$n`` is a glyph (``$13``: the call was corrected
+by hand).  The Play section lists one trick a row in fixed columns, the seats
+from the Play tag's seat whoever led: ``-`` a card not played or not known,
+``^R`` before a card a revoke, ``^L`` a lead out of turn (a mark written
+right after a card, ``S4^R``, marks that card: the project's own older
+files), ``+`` the next card to be played (3.6: the play is to go on), ``*``
+the end of the section (a card after it is noted, not read); rows of ``-``
+only after the last card record nothing (the play stopped at a claim).
 
-A board becomes case data (``board_case_data``) in the case-file format, so
-everything downstream (events, expect blocks, the engine) is unchanged.
-``write_pbn`` writes a ruled case back out with the ruling in notes.
+A problem belongs to its game: a malformed tag, a card not held, an auction
+that contradicts the contract reject that game only, naming its label, the
+tag or Play row and the line; ``check`` reads the rest of the file.  A game
+is a played board, a passed-out board (it rules and scores zero) or a hand
+record (the deal only: the base of a case whose events file or case file
+gives the contract, the auction and the play).
+
+A board becomes case data (``board_case_data``) in the case-file format, the
+auction included (alerts and notes as the case format's optional call forms),
+so everything downstream is unchanged.  ``write_pbn`` writes a ruled case
+back out: what was read (marks, auction, notes, players, Termination) and the
+ruling, with the adjusted result, in notes and commentary.
 """
 from __future__ import annotations
 
@@ -28,10 +40,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.input.caseio import CaseError, case_from_data, load_yaml
 from engine.notation import cards as C
+from engine.input.caseio import VULNERABLE, CaseError, _check_deal, case_from_data, load_yaml
 
-IRREGULARITIES = {"R": "revoke", "L": "lead out of turn", "I": "insufficient bid", "S": "irregularity"}
+IRREGULARITIES = {"R": "revoke", "L": "lead out of turn", "I": "insufficient bid", "S": "call out of rotation"}
+NO_HASH = {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"}  # PBN 4.8
+UNKNOWN = ("", "?")
+MAX_TAG_LINES = 8  # a tag pair may run over lines; this many at most
 
 
 @dataclass
@@ -39,8 +54,8 @@ class Token:
     text: str
     line: int
     notes: list = field(default_factory=list)  # note numbers (=n=)
-    nags: list = field(default_factory=list)  # $n
-    marks: list = field(default_factory=list)  # irregularity letters (^R, ^L)
+    nags: list = field(default_factory=list)  # $n, and suffixes (! ?) as written
+    marks: list = field(default_factory=list)  # irregularity letters (^R, ^L, ^I)
     comment: str = ""
 
 
@@ -51,11 +66,13 @@ class Section:
     line: int
     tokens: list = field(default_factory=list)
     raw_lines: list = field(default_factory=list)
+    notes: dict = field(default_factory=dict)  # the Note tags given in this section
+    pending: list = field(default_factory=list)  # marks waiting for the next card or call
 
 
 @dataclass
 class Game:
-    """One game of a PBN file, as written (tags resolved for ``#``)."""
+    """One game of a PBN file, as written (tags resolved for ``#`` and ``##``)."""
 
     file: str
     number: int  # 1-based, in file order
@@ -63,13 +80,14 @@ class Game:
     tags: dict = field(default_factory=dict)
     tag_lines: dict = field(default_factory=dict)
     sections: dict = field(default_factory=dict)  # tag -> Section
-    notes: dict = field(default_factory=dict)  # "1" -> text
+    notes: dict = field(default_factory=dict)  # "1" -> text (every Note tag of the game)
     comments: list = field(default_factory=list)
+    problems: list = field(default_factory=list)  # (where, problem): the game cannot be read
 
     @property
     def board(self) -> int | None:
         value = self.tags.get("Board", "").strip()
-        return int(value) if value.isdigit() else None
+        return int(value) if re.fullmatch(r"[0-9]{1,6}", value) and int(value) > 0 else None
 
     @property
     def label(self) -> str:
@@ -89,7 +107,8 @@ class PbnError(CaseError):
 # Tokenising
 # ---------------------------------------------------------------------------
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_WORD = re.compile(r"[^\s{;\[]+")
 
 
 def read_text(path: str | Path) -> str:
@@ -109,20 +128,34 @@ def read_text(path: str | Path) -> str:
 def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
     games: list[Game] = []
     previous: dict = {}
+    kept: dict = {}  # "##" values: every later game has them
     current: Game | None = None
     section: Section | None = None
+    owner: Section | None = None  # the section Note tags belong to
     comment: list | None = None
     comment_line = 0
+    lines = text.splitlines()
+
+    def start(n: int) -> Game:
+        nonlocal current
+        if current is None:
+            current = Game(file, len(games) + 1, n)
+        return current
 
     def finish():
-        nonlocal current, section, previous
-        if current is not None and current.tags:
+        nonlocal current, section, owner, previous
+        if current is not None and (current.tags or current.problems):
+            for name, value in kept.items():
+                current.tags.setdefault(name, value)
             games.append(current)
             previous = dict(current.tags)
-        current, section = None, None
+        current, section, owner = None, None, None
 
-    for n, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\n")
+    i = 0
+    while i < len(lines):
+        n, raw = i + 1, lines[i]
+        i += 1
+        line = raw
         if comment is not None:
             end = line.find("}")
             if end < 0:
@@ -132,10 +165,10 @@ def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
             _attach_comment(current, section, " ".join(comment).strip())
             comment = None
             line = line[end + 1:]
-        if comment is None and line.startswith("%"):
+        elif line.startswith("%"):
             continue
         if not line.strip():
-            if comment is None and not raw.strip():
+            if not raw.strip():
                 finish()
             continue
         pos = 0
@@ -156,36 +189,63 @@ def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
                 continue
             if ch == "[":
                 m = _TAG.match(line, pos)
+                joined = 0
+                while not m and "]" not in line[pos:] and joined < MAX_TAG_LINES and i + joined < len(lines) \
+                        and lines[i + joined].strip():
+                    line = line + " " + lines[i + joined]  # import format: a tag pair may span lines
+                    joined += 1
+                    m = _TAG.match(line, pos)
+                game = start(n)
                 if not m:
-                    raise PbnError(file, f"line {n}", f"malformed tag pair {line[pos:].strip()!r} (expected [Name \"value\"])")
-                if current is None:
-                    current = Game(file, len(games) + 1, n)
+                    snippet = line[pos:].strip()
+                    game.problems.append((f"line {n}", f"malformed tag pair {snippet[:60]!r} (expected "
+                                                       f"[Name \"value\"])"))
+                    if joined:
+                        i += joined
+                    break
+                i += joined
                 name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-                if value == "#":
-                    if name not in previous:
-                        raise PbnError(file, f"line {n}", f"[{name} \"#\"] inherits a value, but no earlier game has {name}")
-                    value = previous[name]
+                if value.startswith("##"):
+                    if name in NO_HASH:
+                        game.problems.append((f"line {n}", f"[{name} \"##\"]: '##' is not allowed for {name} "
+                                                           f"(PBN 4.8)"))
+                    value = value[2:]
+                    kept[name] = value
+                elif value == "#":
+                    if name in NO_HASH:
+                        game.problems.append((f"line {n}", f"[{name} \"#\"]: '#' is not allowed for {name}; "
+                                                           f"the game must give it (PBN 4.8)"))
+                    value = previous.get(name, "")
+                elif name in kept:
+                    kept[name] = value  # a kept value redefined: later games keep the new one
                 if name == "Note":
                     number, _, note = value.partition(":")
-                    current.notes[number.strip()] = note.strip()
+                    game.notes[number.strip()] = note.strip()
+                    if owner is not None:
+                        owner.notes[number.strip()] = note.strip()
+                    section = Section(name, value, n)
                 else:
-                    current.tags[name] = value
-                    current.tag_lines[name] = n
-                section = Section(name, value, n)
-                current.sections[name] = section
+                    if name not in game.tags:  # import format: a tag given again is ignored
+                        game.tags[name] = value
+                        game.tag_lines[name] = n
+                    section = Section(name, value, n)
+                    if name not in game.sections:
+                        game.sections[name] = section
+                    owner = section
                 pos = m.end()
                 continue
-            # a token of the section opened by the last tag
-            m = re.compile(r"[^\s{;\[]+").match(line, pos)
+            m = _WORD.match(line, pos)
             word = m.group(0)
-            if current is None or section is None:
-                raise PbnError(file, f"line {n}", f"{word!r} outside any game (a game starts with a tag pair)")
+            if section is None:
+                start(n).problems.append((f"line {n}", f"{word!r} is outside any tag pair (a game is made of "
+                                                       f"tag pairs such as [Deal \"...\"] and their sections)"))
+                break
             _add_token(section, word, n)
             if not section.raw_lines or section.raw_lines[-1][0] != n:
                 section.raw_lines.append((n, line.strip()))
             pos = m.end()
     if comment is not None:
-        raise PbnError(file, f"line {comment_line}", "a comment opened with { is never closed")
+        start(comment_line).problems.append((f"line {comment_line}", "a comment opened with { is never closed"))
     finish()
     return games
 
@@ -203,22 +263,38 @@ _SUFFIX = re.compile(r"(=\d+=|\$\d+|\^[A-Za-z]|[!?]{1,2})")
 
 
 def _add_token(section: Section, word: str, line: int) -> None:
-    """Split ``SK=1=^R$4`` into the card and its annotations; bare annotations attach to the last token."""
+    """Split ``^RS4=1=$4`` into a token and its annotations.
+
+    A note or glyph belongs to the token before it; an irregularity mark to the
+    card or call after it (PBN 3.9), or, written right after a card, to that card.
+    In the Auction, ``^S`` is itself an entry: the turn of the player skipped.
+    """
     parts = [p for p in _SUFFIX.split(word) if p]
     head = None
-    for part in parts:
+    for index, part in enumerate(parts):
         if _SUFFIX.fullmatch(part):
+            if part.startswith("^"):
+                letter = part[1].upper()
+                if letter == "S" and section.tag == "Auction":
+                    head = Token("^S", line)
+                    section.tokens.append(head)
+                    continue
+                following = any(not _SUFFIX.fullmatch(p) for p in parts[index + 1:])
+                if head is not None and not following:
+                    head.marks.append(letter)  # "S4^R": the card just written
+                else:
+                    section.pending.append(letter)
+                continue
             target = head or (section.tokens[-1] if section.tokens else None)
             if target is None:
                 continue
             if part.startswith("="):
                 target.notes.append(part.strip("="))
-            elif part.startswith("$"):
+            else:
                 target.nags.append(part)
-            elif part.startswith("^"):
-                target.marks.append(part[1].upper())
         else:
-            head = Token(part, line)
+            head = Token(part, line, marks=list(section.pending))
+            section.pending.clear()
             section.tokens.append(head)
 
 
@@ -236,6 +312,7 @@ class PlayedCard:
     marks: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     comment: str = ""
+    nags: list = field(default_factory=list)
 
 
 @dataclass
@@ -248,100 +325,256 @@ class BoardRecord:
     tricks: list  # list of lists of PlayedCard, in playing order
     complete: bool  # the record reaches the end of play (13 full tricks)
     where: dict  # case field -> location in the file, for messages
-    auction: list = field(default_factory=list)
+    auction: list = field(default_factory=list)  # {"seat", "call", "note", "alert", "nags", "marks"} from the dealer
     notes: dict = field(default_factory=dict)
     source_kind: str = "PBN"
+    kind: str = "played"  # "played", "passed out", "hand record", "deal and play" (LIN without auction)
+    players: dict = field(default_factory=dict)  # seat -> name
+    reader_notes: list = field(default_factory=list)  # what the reader noticed (never silent)
+    events: list = field(default_factory=list)  # case events the record itself shows (a LIN claim)
+    tags: dict = field(default_factory=dict)  # the PBN tags as read (for writing back)
+    comments: list = field(default_factory=list)
+    auction_first: str | None = None
 
     def err(self, field_name: str, problem: str) -> CaseError:
         return CaseError(self.file, f"{self.label}, {self.where.get(field_name, field_name)}", problem)
 
 
+def _result(text: str, declarer: str | None, err) -> tuple:
+    """(declarer's tricks or None, disputed) from a Result value (PBN 3.4.15)."""
+    t = text.strip()
+    disputed = t.startswith("^")
+    t = t.lstrip("^").strip()
+    if t in UNKNOWN:
+        return None, disputed
+    if re.fullmatch(r"[0-9]{1,2}", t):
+        n = int(t)
+    else:
+        m = re.fullmatch(r"(NS|EW)\s+([0-9]{1,2})(?:\s+(NS|EW)\s+([0-9]{1,2}))?", t, re.I)
+        if not m or declarer is None:
+            raise err("Result", f"{text!r} is not a number of tricks (0 to 13, or NS n / EW n)")
+        sides = {m.group(1).upper(): int(m.group(2))}
+        if m.group(3):
+            sides[m.group(3).upper()] = int(m.group(4))
+            if len(sides) != 2 or sum(sides.values()) != 13:
+                raise err("Result", f"{text!r}: the two sides' tricks must add up to 13")
+        side = C.side_of(declarer)
+        n = sides[side] if side in sides else 13 - next(iter(sides.values()))
+    if not 0 <= n <= 13:
+        raise err("Result", f"{text!r} is not a number of tricks (0 to 13)")
+    return n, disputed
+
+
 def board_record(game: Game) -> BoardRecord:
     label = game.label
     where = {"deal": "Deal", "contract": "Contract", "declarer": "Declarer", "dealer": "Dealer",
-             "vulnerable": "Vulnerable", "result": "Result", "board": "Board", "play": "Play"}
+             "vulnerable": "Vulnerable", "result": "Result", "board": "Board", "play": "Play", "auction": "Auction"}
 
     def err(tag: str, problem: str) -> CaseError:
         line = game.tag_lines.get(tag)
         return PbnError(game.file, f"{label}, {tag}" + (f" (line {line})" if line else ""), problem)
 
+    if game.problems:
+        at, problem = game.problems[0]
+        more = f" (and {len(game.problems) - 1} more problem(s) in this game)" if len(game.problems) > 1 else ""
+        raise PbnError(game.file, f"{label}, {at}", problem + more)
     tags = game.tags
-    for tag in ("Deal", "Contract", "Declarer"):
-        if not tags.get(tag, "").strip():
-            raise err(tag, "missing: a ruling needs the deal, the contract and the declarer")
-    contract_text = tags["Contract"].strip()
-    if contract_text.lower() == "pass":
-        raise err("Contract", "the board was passed out: there is no play to rule on")
+    notes: list = []
+    deal = tags.get("Deal", "").strip()
+    if deal in UNKNOWN:
+        raise err("Deal", "missing: a record needs the deal")
     try:
-        contract = C.parse_contract(contract_text)
-        declarer = C.parse_seat(tags["Declarer"].strip().lstrip("^"))
-        hands = C.parse_deal(tags["Deal"])
+        hands = C.parse_deal(deal)
     except C.NotationError as exc:
-        tag = "Contract" if "contract" in str(exc) or "level" in str(exc) else (
-            "Declarer" if "seat" in str(exc) else "Deal")
-        raise err(tag, str(exc))
-    fields: dict = {"deal": tags["Deal"].strip(), "contract": str(contract), "declarer": declarer}
+        raise err("Deal", str(exc))
+    _check_deal(hands, lambda _field, problem: err("Deal", problem))
+    fields: dict = {"deal": deal}
+    board_text = tags.get("Board", "").strip()
     if game.board is not None:
         fields["board"] = game.board
-    elif tags.get("Board", "").strip():
-        raise err("Board", f"{tags['Board']!r} is not a board number")
-    if tags.get("Dealer", "").strip():
+    elif board_text not in UNKNOWN:
+        raise err("Board", f"{board_text!r} is not a board number (a positive whole number)")
+    dealer = None
+    if tags.get("Dealer", "").strip() not in UNKNOWN:
         try:
-            fields["dealer"] = C.parse_seat(tags["Dealer"])
+            dealer = fields["dealer"] = C.parse_seat(tags["Dealer"])
         except C.NotationError as exc:
             raise err("Dealer", str(exc))
-    if tags.get("Vulnerable", "").strip():
-        fields["vulnerable"] = tags["Vulnerable"].strip()
+    vul = tags.get("Vulnerable", "").strip()
+    if vul not in UNKNOWN:
+        if vul.upper() not in VULNERABLE:
+            raise err("Vulnerable", f"{vul!r} is not None, NS, EW or All (or Love, -, Both)")
+        fields["vulnerable"] = VULNERABLE[vul.upper()]
+    players = {s: tags[name].strip() for s, name in zip(C.SEATS, ("North", "East", "South", "West"))
+               if tags.get(name, "").strip() not in UNKNOWN}
     title_bits = [tags.get("Event", "").strip(), f"board {game.board}" if game.board else "",
                   f"{tags['Room']} room" if tags.get("Room") else ""]
     fields["title"] = ", ".join(b for b in title_bits if b and b != "?")
-    auction = _auction(game, hands, err)
-    if auction and not any(t.marks for t in game.sections["Auction"].tokens):
-        _check_auction(auction, game.sections["Auction"].value, contract, declarer, err)
-    tricks, complete = _play(game, hands, contract, declarer, err)
-    result = tags.get("Result", "").strip()
-    if result:
-        if not result.isdigit() or not 0 <= int(result) <= 13:
-            raise err("Result", f"{result!r} is not a number of tricks (0 to 13)")
-        fields["result"] = int(result)
-    record = BoardRecord(game.file, label, fields, tricks, complete, where, auction, dict(game.notes))
+    auction, first = _auction(game, dealer, err, notes)
+    finished = final_contract([(c["seat"], c["call"]) for c in auction]) if auction else None
+    passed = bool(auction) and len(auction) >= 4 and all(c["call"] == "Pass" for c in auction)
+    contract_text = tags.get("Contract", "").strip()
+    declarer_text = tags.get("Declarer", "").strip()
+    record_kind = "played"
+    contract = declarer = None
+    if contract_text.lower() == "pass" or (contract_text in UNKNOWN and passed):
+        record_kind = "passed out"
+        if auction and not passed:
+            raise err("Auction", "Contract says the board was passed out, but a player bid")
+    elif contract_text in UNKNOWN:
+        if finished is not None:
+            contract, declarer = finished
+            notes.append(f"Contract and Declarer are not given: the auction ends in {contract} by "
+                         f"{C.SEAT_NAMES[declarer]}")
+        else:
+            record_kind = "hand record"
+    else:
+        try:
+            contract = C.parse_contract(contract_text)
+        except C.NotationError as exc:
+            raise err("Contract", str(exc))
+        if declarer_text in UNKNOWN:
+            if finished is None:
+                raise err("Declarer", "missing: a contract needs its declarer")
+            declarer = finished[1]
+        else:
+            try:
+                declarer = C.parse_seat(declarer_text.lstrip("^"))
+            except C.NotationError as exc:
+                raise err("Declarer", str(exc))
+            if declarer_text.startswith("^"):
+                notes.append(f"Declarer {declarer_text!r}: declarer and dummy were swapped; "
+                             f"{C.SEAT_NAMES[declarer]} played the hand (PBN 3.4.13)")
+    irregular = any(c["marks"] for c in auction)
+    if contract is not None and finished is not None and not irregular:
+        got, by = finished
+        if got != contract or (by != declarer and not declarer_text.startswith("^")):
+            raise err("Auction", f"the auction ends in {got} by {C.SEAT_NAMES[by]}, but Contract and Declarer say "
+                                 f"{contract} by {C.SEAT_NAMES[declarer]}")
+    if record_kind == "played":
+        fields["contract"], fields["declarer"] = str(contract), declarer
+    tricks, complete, plus = ([], False, False)
+    if record_kind == "played":
+        tricks, complete, plus = _play(game, hands, contract, declarer, err, notes)
+    elif game.sections.get("Play") and game.sections["Play"].tokens:
+        raise err("Play", "a play record needs the contract and declarer (Contract, Declarer or a finished auction)")
+    result_text = tags.get("Result", "")
+    if record_kind == "played":
+        result, disputed = _result(result_text, declarer, err)
+        if disputed:
+            notes.append(f"Result {result_text.strip()!r}: the players agreed on a number of tricks that differs from "
+                         f"the tricks won (PBN 3.4.15)")
+        if plus and result is not None:
+            notes.append("the play is to go on ('+'): Result counts the tricks played so far, not the final result")
+        elif result is not None:
+            fields["result"] = result
+            if disputed:
+                fields["result_disputed"] = True
+    elif result_text.strip().lstrip("^") not in UNKNOWN and record_kind == "passed out":
+        raise err("Result", f"{result_text!r}: a passed-out board has no result")
+    record = BoardRecord(game.file, label, fields, tricks, complete, where, auction, dict(game.notes),
+                         kind=record_kind, players=players, reader_notes=notes, tags=dict(tags),
+                         comments=list(game.comments), auction_first=first)
+    if tags.get("Termination", "").strip():
+        notes.append(f"Termination: {tags['Termination'].strip()}")
     record.where["result"] = f"Result (line {game.tag_lines.get('Result')})"
     return record
 
 
-def _auction(game: Game, hands, err) -> list:
+_BID = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
+
+
+def _call(text: str) -> str | None:
+    t = text.upper()
+    if t in ("PASS", "P"):
+        return "Pass"
+    if t in ("X", "XX"):
+        return t
+    m = _BID.match(t)
+    return m.group(1) + ("NT" if m.group(2) in ("N", "NT") else m.group(2)) if m else None
+
+
+def _auction(game: Game, dealer, err, notes: list) -> tuple[list, str | None]:
+    """The calls from the dealer: [{"seat", "call", "note", "nags", "marks", "alert"}], and the tag's seat."""
     section = game.sections.get("Auction")
     if section is None:
-        return []
-    calls = []
+        return [], None
+    try:
+        seat = first = C.parse_seat(section.value)
+    except C.NotationError as exc:
+        raise err("Auction", str(exc))
+    if dealer is None:
+        raise err("Auction", "an auction needs the Dealer tag before it (PBN 3.1)")
+    calls: list = []
+    skipped = False
+    after: list = []
+    ended = None
+    started = False
     for tok in section.tokens:
         t = tok.text.upper()
+        if ended is not None:
+            after.append(tok)
+            continue
         if t in ("*", "+"):
-            break
-        if t == "AP":
-            calls.extend(["PASS"] * 3)
+            ended = t
             continue
         if t == "-":
-            calls.append("-")
+            if started:
+                raise err("Auction", f"line {tok.line}: '-' after the first call (it stands for a seat before the "
+                                     f"dealer)")
+            seat = C.next_seat(seat)
             continue
-        if t in ("PASS", "P", "X", "XX") or re.fullmatch(r"[1-7](C|D|H|S|NT|N)", t):
-            calls.append("PASS" if t == "P" else t.replace("N", "NT") if t.endswith("N") else t)
+        if t == "^S":
+            skipped, started = True, True
+            seat = C.next_seat(seat)
             continue
-        raise err("Auction", f"line {tok.line}: {tok.text!r} is not a call (Pass, X, XX, 1C ... 7NT, AP)")
-    return calls
+        words = ["Pass"] * 3 if t == "AP" else [_call(tok.text)]
+        if words[0] is None:
+            raise err("Auction", f"line {tok.line}: {tok.text!r} is not a call (Pass, X, XX, 1C ... 7NT, AP)")
+        if not started and not skipped and seat != dealer:
+            raise err("Auction", f"line {tok.line}: the first call is {C.SEAT_NAMES[seat]}'s, but "
+                                 f"{C.SEAT_NAMES[dealer]} is the dealer")
+        for k, call in enumerate(words):
+            marks = (["out_of_rotation"] if skipped and k == 0 else []) + \
+                    (["insufficient"] if "I" in tok.marks and k == 0 else [])
+            note_texts = [section.notes.get(x) or game.notes.get(x) for x in tok.notes] if k == 0 else []
+            calls.append({"seat": seat, "call": call, "note": "; ".join(x for x in note_texts if x) or None,
+                          "note_refs": list(tok.notes) if k == 0 else [], "nags": list(tok.nags) if k == 0 else [],
+                          "marks": marks, "alert": False, "comment": tok.comment if k == 0 else ""})
+            seat = C.next_seat(seat)
+            skipped = False
+        started = True
+    _check_calls(calls, err)
+    if after:
+        notes.append(f"{len(after)} entr{'y' if len(after) == 1 else 'ies'} after the '{ended}' that ends the "
+                     f"auction (line {after[0].line}) not read: the standard ends the section there")
+    return calls, first
 
 
-def final_contract(calls: list, first: str):
-    """(Contract, declarer) from calls starting with ``first``; None if passed out or unfinished."""
+def _check_calls(calls: list, err) -> None:
+    """A double needs an opponent's bid to double, a redouble an opponent's double (PBN 3.9: no irregular (re)double)."""
+    last_bid_seat, state = None, None  # state: None, "X", "XX" on the last bid
+    for c in calls:
+        call, seat = c["call"], c["seat"]
+        if call[0].isdigit():
+            last_bid_seat, state = seat, None
+        elif call == "X":
+            if last_bid_seat is None or C.side_of(last_bid_seat) == C.side_of(seat) or state is not None:
+                raise err("Auction", f"{C.SEAT_NAMES[seat]}'s double: there is no opponents' bid to double")
+            state, doubler = "X", seat
+        elif call == "XX":
+            if state != "X" or C.side_of(doubler) == C.side_of(seat):
+                raise err("Auction", f"{C.SEAT_NAMES[seat]}'s redouble: there is no opponents' double to redouble")
+            state = "XX"
+
+
+def final_contract(calls: list):
+    """(Contract, declarer) from (seat, call) pairs in order; None if passed out or unfinished."""
     last_bid = None
     doubled = 0
     first_named: dict = {}
-    seat = first
-    for call in calls:
-        if call == "-":
-            seat = C.next_seat(seat)
-            continue
-        if call not in ("PASS", "X", "XX"):
+    for seat, call in calls:
+        if call[0].isdigit():
             strain = call[1:]
             last_bid = (int(call[0]), strain, seat)
             doubled = 0
@@ -350,33 +583,16 @@ def final_contract(calls: list, first: str):
             doubled = 1
         elif call == "XX":
             doubled = 2
-        seat = C.next_seat(seat)
-    real = [c for c in calls if c != "-"]
-    if last_bid is None or len(real) < 4 or real[-3:] != ["PASS"] * 3:
+    if last_bid is None or len(calls) < 4 or [c for _, c in calls[-3:]] != ["Pass"] * 3:
         return None
     level, strain, by = last_bid
-    declarer = first_named[(C.side_of(by), strain)]
-    return C.Contract(level, strain, doubled), declarer
+    return C.Contract(level, strain, doubled), first_named[(C.side_of(by), strain)]
 
 
-def _check_auction(calls: list, first_text: str, contract, declarer: str, err) -> None:
-    try:
-        first = C.parse_seat(first_text)
-    except C.NotationError as exc:
-        raise err("Auction", str(exc))
-    result = final_contract(calls, first)
-    if result is None:
-        return  # unfinished or irregular: nothing to compare
-    got, by = result
-    if (got, by) != (contract, declarer):
-        raise err("Auction", f"the auction ends in {got} by {C.SEAT_NAMES[by]}, but Contract and Declarer say "
-                             f"{contract} by {C.SEAT_NAMES[declarer]}")
-
-
-def _play(game: Game, hands, contract, declarer: str, err) -> tuple[list, bool]:
+def _play(game: Game, hands, contract, declarer: str, err, notes: list) -> tuple[list, bool, bool]:
     section = game.sections.get("Play")
     if section is None or not section.tokens:
-        return [], False
+        return [], False, False
     try:
         first = C.parse_seat(section.value)
     except C.NotationError as exc:
@@ -384,13 +600,22 @@ def _play(game: Game, hands, contract, declarer: str, err) -> tuple[list, bool]:
     columns = [C.next_seat(first, i) for i in range(4)]
     rows: list = []
     row: list = []
-    ended = False
+    stop = None
+    after: list = []
     for tok in section.tokens:
         t = tok.text
-        if t in ("*", "+"):
-            ended = True
-            break
-        if t == "-":
+        if stop == "*" or (stop == "+" and not row):
+            after.append(tok)
+            continue
+        if t == "*":
+            stop = "*"
+            continue
+        if t == "+":
+            if stop == "+":
+                raise err("Play", f"line {tok.line}: a second '+' (it stands for the one next card to be played)")
+            stop = "+"
+            row.append(None)
+        elif set(t) == {"-"}:
             row.append(None)
         else:
             try:
@@ -401,9 +626,19 @@ def _play(game: Game, hands, contract, declarer: str, err) -> tuple[list, bool]:
         if len(row) == 4:
             rows.append(row)
             row = []
+    if row and stop == "+":  # '+' stands for the next card; the rest of its row is not played yet
+        rows.append(row + [None] * (4 - len(row)))
+        row = []
     if row:
-        raise err("Play", f"line {row[-1][1].line if row[-1] else section.line}: a trick row needs four entries "
+        last = next((c for c in reversed(row) if c is not None), None)
+        raise err("Play", f"line {last[1].line if last else section.line}: a trick row needs four entries "
                           f"(a card or -); this one has {len(row)}")
+    cards_after = [tok for tok in after if tok.text not in ("-", "*", "+") and set(tok.text) != {"-"}]
+    if cards_after:
+        notes.append(f"{len(cards_after)} card(s) after the '{stop}' that ends the play (line {cards_after[0].line}) "
+                     f"not read: the standard ends the Play section there")
+    while rows and all(cell is None for cell in rows[-1]):
+        rows.pop()  # rows of '-' after the last card: nothing was recorded after a claim
     if len(rows) > 13:
         raise err("Play", f"{len(rows)} tricks; a deal has 13")
     trump = contract.trump
@@ -412,8 +647,6 @@ def _play(game: Game, hands, contract, declarer: str, err) -> tuple[list, bool]:
     for t, r in enumerate(rows, start=1):
         cells = {seat: cell for seat, cell in zip(columns, r) if cell is not None}
         if not cells:
-            if t == len(rows):
-                break
             raise err("Play", f"trick {t} has no card at all, but later tricks do")
         marked = [s for s, (card, tok) in cells.items() if "L" in tok.marks]
         lead = marked[0] if marked else leader
@@ -424,26 +657,55 @@ def _play(game: Game, hands, contract, declarer: str, err) -> tuple[list, bool]:
         for seat in order:
             card, tok = cells[seat]
             where = f"Play (line {tok.line}), trick {t}, {C.SEAT_NAMES[seat]}'s column"
-            trick.append(PlayedCard(t, seat, card, where, list(tok.marks), list(tok.notes), tok.comment))
+            trick.append(PlayedCard(t, seat, card, where, [m for m in tok.marks if m in "RL"], list(tok.notes),
+                                    tok.comment, list(tok.nags)))
         tricks.append(trick)
         if len(trick) == 4:
             winner, _ = C.trick_winner([(p.seat, p.card) for p in trick], trump)
             leader = winner
     complete = len(tricks) == 13 and all(len(t) == 4 for t in tricks)
-    return tricks, complete
+    if any("$14" in p.nags for t in tricks for p in t):
+        notes.append("a card marked $14 was corrected by hand in the record")
+    return tricks, complete, stop == "+"
 
 
 # ---------------------------------------------------------------------------
 # Board -> case
 # ---------------------------------------------------------------------------
 
+RECORD_ONLY = ("result", "result_disputed")
+
+
+def auction_items(record: BoardRecord) -> list:
+    """The record's calls in the case format: 'P', '2C!', 'E:1D', or {call, alert, note, seat}."""
+    items = []
+    for c in record.auction:
+        text = "P" if c["call"] == "Pass" else c["call"]
+        out_of_rotation = "out_of_rotation" in c["marks"]
+        if c.get("note"):
+            item: object = {"call": text, **({"alert": True} if c.get("alert") else {}), "note": c["note"],
+                            **({"seat": c["seat"]} if out_of_rotation else {})}
+        else:
+            item = text + ("!" if c.get("alert") else "")
+            if out_of_rotation:
+                item = f"{c['seat']}:{item}"
+        items.append(item)
+    return items
+
 
 def board_case_data(record: BoardRecord, case_id: str) -> dict:
-    data = {"id": case_id, **{k: v for k, v in record.fields.items() if k != "result"}}
+    data = {"id": case_id, **{k: v for k, v in record.fields.items() if k not in RECORD_ONLY}}
     data["source"] = f"{Path(record.file).name} ({record.source_kind}, {record.label})"
-    data["play"] = [[f"{p.seat}:{p.card}" for p in trick] for trick in record.tricks]
-    if "result" in record.fields and not record.complete:
-        data["result"] = record.fields["result"]
+    if record.kind in ("played", "deal and play") or record.tricks:
+        data["play"] = [[f"{p.seat}:{p.card}" for p in trick] for trick in record.tricks]
+    if record.auction and ("dealer" in record.fields or "board" in record.fields):
+        data["auction"] = auction_items(record)
+    if record.players:
+        data["players"] = dict(record.players)
+    if record.events:
+        data["events"] = [dict(e) for e in record.events]
+    elif "result" in record.fields and not record.complete and not record.fields.get("result_disputed"):
+        data["result"] = record.fields["result"]  # a Result after "^" is not what the cards gave: not a result
     return data
 
 
@@ -464,31 +726,55 @@ def _rewhere(case, record: BoardRecord):
     return case
 
 
+FROM_RECORD = {"deal", "board"}
+
+
+def _fixed_fields(record: BoardRecord) -> set:
+    """Case fields the record gives, which a case or events file may not give again."""
+    fixed = set(FROM_RECORD) | {k for k in ("dealer", "vulnerable") if k in record.fields}
+    if record.kind in ("played", "passed out", "deal and play"):
+        fixed |= {"play"}
+    if record.kind in ("played", "passed out"):
+        fixed |= {"contract", "declarer"}
+    if record.auction:
+        fixed.add("auction")
+    return fixed
+
+
 def build_case(record: BoardRecord, overlay: dict | None = None, overlay_path: str | None = None,
                case_id: str | None = None):
     """The checked Case for one board, with events and other case fields from ``overlay``."""
     base = board_case_data(record, case_id or case_id_for(record.file, record))
-    try:
-        plain = case_from_data(dict(base), record.file)
-    except CaseError as exc:
-        field_name = exc.where.split(".")[0].split("[")[0]
-        raise record.err(field_name, exc.problem)
-    _rewhere(plain, record)
-    plain.record = (record, plain)  # checked against the deal before ruling (engine.mechanics.records)
+    if record.kind in ("hand record", "deal and play") and not (overlay and overlay.get("contract")):
+        what = "the deal only" if record.kind == "hand record" else "a deal and play with no auction"
+        raise record.err("contract", f"missing: this record is {what}; give contract and declarer (and the "
+                                     f"auction and play) in an events file (--events) or a case file")
     if not overlay:
+        try:
+            plain = case_from_data(dict(base), record.file)
+        except CaseError as exc:
+            field_name = exc.where.split(".")[0].split("[")[0]
+            raise record.err(field_name, exc.problem)
+        _rewhere(plain, record)
+        plain.record = (record, plain)  # checked against the deal before ruling (engine.mechanics.records)
         return plain
-    clash = sorted(set(overlay) & {"deal", "contract", "declarer", "play", "dealer", "vulnerable", "board"})
+    clash = sorted(set(overlay) & _fixed_fields(record))
     if clash:
         raise CaseError(overlay_path or record.file, clash[0],
                         f"given by {Path(record.file).name} ({record.label}); a case that points at a file "
                         f"adds events and notes, not the deal")
-    data = {**base, **{k: v for k, v in overlay.items() if k not in ("pbn", "lin", "room", "game")}}
     if "result" in overlay and record.complete:
         raise CaseError(overlay_path or record.file, "result", "the play record is complete: the result comes from it")
+    data = {**base, **{k: v for k, v in overlay.items() if k not in ("pbn", "lin", "room", "game")}}
+    if record.events and overlay.get("events") is not None:
+        own = [e for e in overlay["events"] if isinstance(e, dict) and e.get("kind") in ("claim", "concession")]
+        data["events"] = list(overlay["events"]) if own else [dict(e) for e in record.events] + list(overlay["events"])
+    if "result" in overlay and record.events:
+        data["events"] = [e for e in data.get("events", []) if e not in record.events]
     case = case_from_data(data, overlay_path or record.file)
     _rewhere(case, record)
     case.raw = dict(overlay)
-    case.record = (record, plain)
+    case.record = (record, case)
     return case
 
 
@@ -517,7 +803,10 @@ def select(games: list, file: str, board: int | None, room: str | None = None, g
     if not hits:
         boards = sorted({g.board for g in games if g.board is not None})
         what = f"board {board}" + (f" in the {room} room" if room else "")
-        raise CaseError(file, "board", f"no {what} in the file (boards: {_ranges(boards)})")
+        unread = next((g for g in games if g.problems), None)
+        why = (f"; {unread.label} cannot be read: {unread.problems[0][0]}: {unread.problems[0][1]}"
+               if unread is not None else "")
+        raise CaseError(file, "board", f"no {what} in the file (boards: {_ranges(boards)}){why}")
     if len(hits) > 1:
         which = "; ".join(f"game {g.number}" + (f" ({g.tags['Room']} room)" if g.tags.get("Room") else "")
                           for g in hits)
@@ -569,20 +858,72 @@ def _quote(value) -> str:
     return str(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
+KEEP_TAGS = ("Site", "Date", "Scoring", "Room", "Termination", "Stage", "Round", "Table", "HomeTeam", "VisitTeam")
+
+
+def _auction_lines(view: dict, record: BoardRecord | None, notes: list) -> list:
+    """The Auction section from ``auction_view``: rows of four from the dealer, ^S and ^I as read."""
+    nags = {i: c.get("nags", []) for i, c in enumerate(record.auction)} if record else {}
+    tokens = []
+    expected = view["dealer"]
+    for i, call in enumerate(view["calls"]):
+        while call["seat"] != expected:
+            tokens.append("^S")
+            expected = C.next_seat(expected)
+        text = ("^I " if "insufficient" in call["marks"] else "") + ("Pass" if call["call"] == "P" else call["call"])
+        note = call["note"] or ("alerted" if call["alert"] else None)  # PBN has no alert mark: a note says it
+        if note:
+            notes.append(note if not call["alert"] or not call["note"] else f"alerted: {note}")
+            text += f" ={len(notes)}="
+        for nag in nags.get(i, []):
+            text += " " + nag
+        tokens.append(text)
+        expected = C.next_seat(call["seat"])
+    rows, row, seats = [], [], 0
+    for tok in tokens:
+        row.append(tok)
+        seats += 1
+        if seats == 4:
+            rows.append(" ".join(row))
+            row, seats = [], 0
+    if row:
+        rows.append(" ".join(row))
+    return rows
+
+
 def write_pbn(ruling, event: str | None = None) -> str:
-    """A PBN 2.1 game for a ruled case: the record, with the ruling in notes and commentary."""
+    """A PBN 2.1 game for a ruled case: what was read (marks, auction, notes) and the ruling."""
+    from engine.input.auction import auction_view, passed_out, players_view
+
     case, table = ruling.case, ruling.table
+    record = case.record[0] if case.record is not None else None
+    read = record.tags if record is not None and record.source_kind == "PBN" else {}
+    players = players_view(case) or {}
+    declarer = case.declarer or ""
+    if declarer and str(read.get("Declarer", "")).strip().startswith("^"):
+        declarer = "^" + declarer
+    view = auction_view(case)
+    passed = passed_out(case)
+    result = ruling.tricks_at_table if ruling.tricks_at_table is not None else ""
+    if result != "" and record is not None and record.fields.get("result_disputed"):
+        result = f"^{record.fields['result']}"
     tags = [
-        ("Event", event or case.title or case.id), ("Site", ""), ("Date", "????.??.??"),
-        ("Board", case.board if case.board is not None else ""),
-        ("West", ""), ("North", ""), ("East", ""), ("South", ""),
+        ("Event", event or read.get("Event") or case.title or case.id), ("Site", read.get("Site", "")),
+        ("Date", read.get("Date", "????.??.??")), ("Board", case.board if case.board is not None else ""),
+        ("West", players.get("W", "")), ("North", players.get("N", "")), ("East", players.get("E", "")),
+        ("South", players.get("S", "")),
         ("Dealer", case.dealer or ""), ("Vulnerable", case.vulnerable if case.vulnerable_known else "?"),
-        ("Deal", deal_text(case.hands)), ("Scoring", ""), ("Declarer", case.declarer or ""),
-        ("Contract", str(case.contract) if case.contract else ""),  # none yet: a ruling before play
-        ("Result", ruling.tricks_at_table if ruling.tricks_at_table is not None else ""),
+        ("Deal", deal_text(case.hands)), ("Scoring", read.get("Scoring", "")), ("Declarer", declarer),
+        ("Contract", str(case.contract) if case.contract else ("Pass" if passed else "")),
+        ("Result", result),
     ]
     out = ["% PBN 2.1", "% EXPORT", f"% written by bridge-td from case {case.id}", ""]
     out += [f'[{name} "{_quote(value)}"]' for name, value in tags]
+    if view:
+        auction_notes: list = []
+        out.append(f'[Auction "{view["dealer"]}"]')
+        out += _auction_lines(view, record, auction_notes)
+        out += [f'[Note "{n}:{_quote(text)}"]' for n, text in enumerate(auction_notes, start=1)]
     notes: list = []
     # ^R marks a failure to follow suit; a revoke of another duty (a penalty card, a
     # lead restriction) cannot be checked against the deal and is told in the notes.
@@ -590,6 +931,7 @@ def write_pbn(ruling, event: str | None = None) -> str:
                if c.kind == "revoke" and c.fields.get("duty", "follow_suit") == "follow_suit"}
     out_of_turn = {(t.number, t.effective[0][0]) for t in table.tricks  # the mechanics, whatever law rules on it
                    if t.effective and t.expected_leader and t.effective[0][0] != t.expected_leader}
+    read_cards = {(p.trick, p.seat): p for t in (record.tricks if record else []) for p in t}
     ruling_lines = [c for c in ruling.conclusions if c.kind not in ("trick_won",)]
     if table.tricks:
         first = table.tricks[0].effective[0][0] if table.tricks[0].effective else table.opening_leader
@@ -605,26 +947,35 @@ def write_pbn(ruling, event: str | None = None) -> str:
                     continue
                 text = play.card
                 if (t.number, seat) in out_of_turn:
-                    text += "^L"
+                    text = "^L " + text
                 if (t.number, seat, play.card) in revokes:  # the revoke card stayed in the trick
-                    text += "^R"
+                    text = "^R " + text
                     notes.append(" ".join(f"{c.text} [{c.law}]" for c in ruling_lines
                                           if c.fields.get("trick") == t.number and c.fields.get("seat") == seat
                                           and c.kind != "equity_review"))
-                    text += f"={len(notes)}="
+                    text += f" ={len(notes)}="
                 replaced = [p for p in t.plays if p.seat == seat and p.replaced_by is not None
                             and p.replaced_by.applied]
                 if replaced:
                     what = " (a revoke)" if (t.number, seat, replaced[0].card) in revokes else ""
                     notes.append(f"{C.SEAT_NAMES[seat]} first played {C.card_short(replaced[0].card)}{what} to this "
                                  f"trick and replaced it with {C.card_short(play.card)}")
-                    text += f"={len(notes)}="
+                    text += f" ={len(notes)}="
+                source = read_cards.get((t.number, seat))
+                if source is not None and source.card == play.card:
+                    text += "".join(" " + nag for nag in source.nags)
                 row.append(text)
             out.append(" ".join(row))
         if len(table.tricks) < 13 or not table.tricks[-1].complete:
             out.append("*")
     for n, text in enumerate(notes, start=1):
         out.append(f'[Note "{n}:{_quote(text)}"]')
+    if ruling.score:
+        side = "NS" if "NS" in ruling.score else "EW"
+        out.append(f'[Score "{side} {ruling.score[side]}"]')
+    for name in KEEP_TAGS[2:]:
+        if name not in ("Scoring",) and read.get(name, "").strip():
+            out.append(f'[{name} "{_quote(read[name])}"]')
     summary = [f"Ruling ({case.edition} Laws, bridge-td):"]
     for c in ruling_lines:
         if c.kind == "equity_review":
@@ -633,7 +984,11 @@ def write_pbn(ruling, event: str | None = None) -> str:
             summary.append(f"{c.text} [{c.law}]")
     if ruling.declarer_tricks is not None:
         summary.append(f"Declarer's tricks: {ruling.tricks_at_table} at the table, {ruling.declarer_tricks} after "
-                       f"rectification.")
+                       f"rectification (the adjusted result).")
+    if ruling.score:
+        summary.append("Score: " + ", ".join(f"{k} {v:+d}" for k, v in ruling.score.items()) + ".")
+    for n in (record.reader_notes if record else []):
+        summary.append(f"Read from the file: {n}.")
     if case.events:
         summary.append("Events: " + "; ".join(f"{e.at} {e.kind} " + " ".join(f"{k}={v}" for k, v in e.fields.items())
                                               for e in case.events))

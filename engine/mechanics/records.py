@@ -19,8 +19,10 @@ def check_case_record(case) -> None:
         check_record(*case.record)
 
 
-def check_record(record: BoardRecord, case) -> None:
-    """What the deal shows against what the record says: markers and Result."""
+def check_record(record: BoardRecord, case):
+    """What the deal shows against what the record says: markers and Result; the table, or None without play."""
+    if case.contract is None:  # a passed-out board, or a ruling before play: no play to check
+        return None
     try:
         table = build_table(case)
     except CaseError as exc:
@@ -48,8 +50,10 @@ def check_record(record: BoardRecord, case) -> None:
                                     f"^L marks {C.card_short(pc.card)} as a lead out of turn, but "
                                     + ("it was not the lead" if not play.leads else
                                        f"{C.SEAT_NAMES[pc.seat]} was on lead"))
-    if record.complete and "result" in record.fields and table.tally.known:
+    if record.complete and "result" in record.fields and table.tally.known \
+            and not record.fields.get("result_disputed"):  # "^" before Result: the players agreed on another number
         took = table.tally.by_side[C.side_of(case.declarer)]
         if took != record.fields["result"]:
             raise record.err("result", f"{record.fields['result']} tricks, but the 13 tricks in the play record "
                                        f"give declarer {took}")
+    return table
