@@ -189,8 +189,16 @@ def test_intake_lead_out_of_turn_claim_and_screens(server, tmp_path):
             _wait_idle(wait, n)
         assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='3']").text.startswith("1\u2666!")
         assert "hesitation" in driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='6']").text
-        # West's hesitation is a Law 16 episode: the director's question is asked in the page.
-        assert any(k == "question" for k, _ in _conclusions(driver))
+        # West's hesitation is a Law 16 episode: the director's questions are asked in the page, one by one.
+        question = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='question']")
+        assert "make extraneous information available" in question.text and "[16A]" in question.text
+        question.find_element(By.CSS_SELECTOR, "button[data-answer='no']").click()
+        _wait_idle(wait, 11)
+        kinds = _conclusions(driver)
+        assert ("question", "16A") not in kinds and ("result_stands", "16A") in kinds, kinds
+        driver.find_element(By.ID, "undo").click()
+        _wait_idle(wait, 10)
+        assert ("question", "16A") in _conclusions(driver)
         # East leads out of turn (West is on lead): the options are buttons; declarer accepts.
         driver.find_element(By.CSS_SELECTOR, "#hand-E button.card[data-card='HK']").click()
         _wait_idle(wait, 11)
