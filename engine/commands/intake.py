@@ -260,10 +260,9 @@ def play_state(ruling) -> dict:
             "held": held, "ended": ended, "dummy": table.dummy}
 
 
-def rule_draft(draft) -> dict:
-    """The page's answer for a draft: the case as read, the ruling (when it can be ruled), the next entry."""
-    from engine.commands.web import page_data  # the page's view of a ruling
-
+def rule_draft(draft, view) -> dict:
+    """The page's answer for a draft: the case as read, the ruling (``view(ruling)``, when it can be ruled),
+    the next entry."""
     data = case_data(draft)
     calls = draft_calls(draft)
     if "contract" not in data and not any(k in data for k in NO_PLAY_FIELDS):
@@ -279,7 +278,7 @@ def rule_draft(draft) -> dict:
     case = case_from_data(data, WHERE)
     state = {"auction": auction_state(case.dealer, calls), "data": data}
     ruling = rule_case(case)
-    state["ruling"] = page_data(ruling)
+    state["ruling"] = view(ruling)
     if case.contract is not None:
         state["play"] = play_state(ruling)
     return state

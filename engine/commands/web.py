@@ -433,7 +433,7 @@ def intake_rule(body: dict) -> dict:
             raise CaseError("the request", "why_not", str(exc))
         kb = load()
         return {"text": _plain_why_not(render_why_not(answer, kb)), "data": _titled(to_json(answer), kb)}
-    return rule_draft(body.get("draft"))
+    return rule_draft(body.get("draft"), page_data)
 
 
 def intake_save(body: dict) -> dict:
