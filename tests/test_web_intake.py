@@ -258,3 +258,82 @@ def test_intake_lead_out_of_turn_claim_and_screens(server, tmp_path):
         assert "rule law_70" in trace.text
     finally:
         driver.quit()
+
+
+# -- the draft as a case file, without the browser ---------------------------------------------------
+
+
+def _hesitation_draft():
+    draft = json.loads(json.dumps(BOARD3))
+    draft["auction"][2]["alert"] = True
+    draft["auction"][2]["note"] = "natural, 4+ diamonds"
+    draft["auction"][6]["marks"] = ["hesitation"]  # North thinks long before 3NT
+    return draft
+
+
+def test_saved_yaml_round_trips(tmp_path):
+    from engine.commands.intake import case_yaml, load_draft
+    from engine.commands.web import page_data
+    from engine.explain.render import ruling_json
+    from engine.explain.ruling import rule_case
+
+    draft = _hesitation_draft()
+    path = tmp_path / "saved.yaml"
+    path.write_text(case_yaml(draft, with_expect=True))
+    result = validate_file(path)
+    assert result.passed and result.has_expect, result.differences or result.error
+    # The file rules as the draft did, conclusion for conclusion.
+    _, case = load_draft(draft)
+    assert ruling_json(result.ruling)["conclusions"] == ruling_json(rule_case(case))["conclusions"]
+    # The hesitation is the Law 16 episode: North gave it, South received it, South's next call the action.
+    assert result.ruling.case.extra["ui"]["by"] == "N" and result.ruling.case.extra["ui"]["received_by"] == "S"
+    view = page_data(result.ruling)
+    call = view["auction"]["calls"][2]
+    assert call == {"seat": "N", "call": "1D", "alert": True, "note": "natural, 4+ diamonds", "marks": []}
+    assert view["auction"]["calls"][6]["marks"] == ["hesitation"]
+    assert view["players"] == {"N": "Nash", "E": "Evans", "S": "Shaw", "W": "Wood"}
+    # Without the expect block the file is still a valid case (no expectations to check).
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(case_yaml(draft))
+    assert validate_file(plain).error == "" and not validate_file(plain).has_expect
+
+
+def test_irregular_calls_are_marked_and_named(tmp_path):
+    from engine.commands.intake import case_yaml, rule_draft
+    from engine.commands.web import page_data
+    from engine.explain.auction import auction_lines
+
+    draft = {"deal": BOARD3["deal"], "board": 3,
+             "auction": [{"seat": "S", "call": "1NT"}, {"seat": "N", "call": "2C"}, {"seat": "E", "call": "1S"}]}
+    state = rule_draft(draft, page_data)
+    # North bid out of rotation (West's turn), East's 1S is insufficient over 2C: both marked and named.
+    assert any(n.startswith("call 2, North's 2C, is a call out of rotation: Laws 28-32") for n in state["notes"])
+    assert any("call 3, East's 1S, is an insufficient bid: Law 27 would govern" in n for n in state["notes"])
+    from engine.commands.intake import case_data
+    from engine.input.caseio import CaseError, case_from_data
+    from engine.explain.auction import auction_view
+
+    data = case_data(draft)
+    assert data["auction"] == ["1NT", "N:2C", "1S"]  # the case-file form: out of rotation as SEAT:CALL
+    with pytest.raises(CaseError, match="contract: missing"):  # no case file without a contract (or a no-play field)
+        case_yaml(draft)
+    case = case_from_data({**data, "contract": "1S", "declarer": "E", "play": []}, "t")
+    view = auction_view(case)
+    assert [c["marks"] for c in view["calls"]] == [[], ["out_of_rotation"], ["insufficient"]]
+    lines = auction_lines(view)
+    assert lines[0].split() == ["West", "North", "East", "South"]
+    assert "2C (out of turn)" in lines[2] and "1S (insufficient)" in lines[2]
+
+
+def test_auction_call_mapping_is_checked():
+    from engine.input.caseio import CaseError, case_from_data
+
+    base = {"id": "x", "deal": BOARD3["deal"], "board": 3, "contract": "3NT", "declarer": "S", "play": []}
+    with pytest.raises(CaseError, match=r"auction\[1\]\.colour: unknown field"):
+        case_from_data({**base, "auction": [{"call": "1NT", "colour": "red"}]}, "t")
+    with pytest.raises(CaseError, match=r"auction\[1\]\.marks"):
+        case_from_data({**base, "auction": [{"call": "1NT", "marks": ["sneeze"]}]}, "t")
+    case = case_from_data({**base, "auction": [{"call": "1NT", "alert": True}, {"seat": "N", "call": "P"}]}, "t")
+    assert case.extra["auction"] == (("S", "1NT"), ("N", "Pass"))
+    with pytest.raises(CaseError, match="players.Q"):
+        case_from_data({**base, "players": {"Q": "Nobody"}}, "t")
