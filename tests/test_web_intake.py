@@ -337,3 +337,20 @@ def test_auction_call_mapping_is_checked():
     assert case.extra["auction"] == (("S", "1NT"), ("N", "Pass"))
     with pytest.raises(CaseError, match="players.Q"):
         case_from_data({**base, "players": {"Q": "Nobody"}}, "t")
+
+
+def test_file_list_is_served_from_the_last_reading(tmp_path):
+    import time
+
+    from engine.commands.web import list_files, served_files
+
+    (tmp_path / "a.yaml").write_text("id: a\n")
+    first = served_files([tmp_path])
+    assert first == list_files([tmp_path]) and [f["path"] for f in first] == ["0/a.yaml"]
+    (tmp_path / "b.yaml").write_text("id: b\n")
+    assert served_files([tmp_path]) is first  # answered at once from the last reading ...
+    for _ in range(200):  # ... which is read again behind it: the new file shows at a later request
+        if [f["path"] for f in served_files([tmp_path])] == ["0/a.yaml", "0/b.yaml"]:
+            break
+        time.sleep(0.05)
+    assert [f["path"] for f in served_files([tmp_path])] == ["0/a.yaml", "0/b.yaml"]

@@ -182,6 +182,43 @@ def list_files(roots: list) -> list:
     return out
 
 
+_LISTS: dict = {}  # served roots -> the last file list
+_LISTING: set = set()  # roots whose list is being read again in the background
+
+
+def served_files(roots: list) -> list:
+    """The file list for the page, at once: the last one read, while a fresh one is read behind it.
+
+    A walk of the served folders takes a few hundred milliseconds on a busy machine; the page asks
+    for the list first, so it gets the one read at start (or at the previous request), and a file
+    added since appears at the next request.
+    """
+    key = tuple(str(r) for r in roots)
+    with _GAMES_LOCK:
+        hit = _LISTS.get(key)
+        refresh = hit is not None and key not in _LISTING
+        if refresh:
+            _LISTING.add(key)
+    if hit is None:
+        return _read_list(key, roots)
+    if refresh:
+        timer = threading.Timer(1.0, _read_list, args=(key, roots))  # after this answer has gone out
+        timer.daemon = True
+        timer.start()
+    return hit
+
+
+def _read_list(key: tuple, roots: list) -> list:
+    try:
+        files = list_files(roots)
+        with _GAMES_LOCK:
+            _LISTS[key] = files
+        return files
+    finally:
+        with _GAMES_LOCK:
+            _LISTING.discard(key)
+
+
 _GAMES: dict = {}  # (path, mtime_ns, size) -> the games of a PBN/LIN file (the file list is asked for often)
 _GAMES_LOCK = threading.Lock()
 
@@ -298,7 +335,7 @@ class Handler(BaseHTTPRequestHandler):
             if url.path in ("/", "/index.html"):
                 self._send(200, PAGE.encode("utf-8"), "text/html; charset=utf-8")
             elif url.path == "/api/files":
-                self._json({"files": list_files(self.roots)})
+                self._json({"files": served_files(self.roots)})
             elif url.path == "/api/rule":
                 path = resolve(q.get("path", ""), self.roots)
                 events = resolve(q["events"], self.roots) if q.get("events") else None
@@ -481,7 +518,7 @@ def make_server(roots: list, host: str = "127.0.0.1", port: int = 8765, quiet: b
 
 def _warm(roots: list) -> None:
     try:
-        list_files(roots)
+        served_files(roots)
     except Exception:  # noqa: BLE001 - only a cache; the request itself reports problems
         pass
 
