@@ -82,6 +82,28 @@ def test_intake_api_turns_and_auction(server):
     assert any("Laws 28-32" in n for n in state["notes"])
 
 
+def test_intake_api_hand_records_and_why_not(server):
+    # A served deal-only hand record, and the same file uploaded (several boards: the list first).
+    got = json.loads(urllib.request.urlopen(server + "/api/deal?path=0/club-hands.pbn&game=3").read())
+    assert got["full"] is False and got["draft"]["board"] == 16 and got["draft"]["dealer"] == "W"
+    assert "contract" not in got["draft"] and "play" not in got["draft"]
+    text = (EXAMPLES / "club-hands.pbn").read_text()
+    assert [g["label"] for g in post(server + "/api/deal", {"name": "h.pbn", "text": text})["games"]] == [
+        "board 3, game 1", "board 7, game 2", "board 16, game 3"]
+    assert post(server + "/api/deal", {"name": "h.pbn", "text": text, "game": 1})["draft"]["deal"] == BOARD3["deal"]
+    full = json.loads(urllib.request.urlopen(server + "/api/deal?path=0/club-revokes.pbn&game=1").read())
+    assert full["full"] is True and len(full["draft"]["play"]) == 13 and len(full["draft"]["auction"]) == 10
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(server + "/api/deal?path=0/club-board16.yaml")
+    assert info.value.code == 400
+    # Why not, on the case being entered.
+    answer = post(server + "/api/intake", {"draft": BOARD3, "why_not": {"kind": "trick_transfer", "fields": "tricks=2"}})
+    assert "North won trick 2 with the ace of diamonds" in answer["text"] and "explain CASE" not in answer["text"]
+    assert any(r["title"] for r in answer["data"]["rules"])
+    code, message = post_error(server + "/api/intake", json.dumps({"draft": BOARD3, "why_not": {"kind": 5}}).encode())
+    assert code == 400 and "why_not" in message
+
+
 # -- end to end -------------------------------------------------------------------------------------
 
 
