@@ -110,9 +110,9 @@ def _board_intro(ruling) -> str:
     case = ruling.case
     out = [f"Case {case.id}" + (f": {case.title}" if case.title else ""), render.board_line(ruling), ""]
     out += diagram_lines(case.hands, names=players_view(case))
-    lines = auction_lines(auction_view(case))
-    if lines:
-        out += ["", "Auction"] + ["  " + line for line in lines]
+    view = auction_view(case)
+    if view:
+        out += [""] + auction_lines(view, players_view(case))
     ui = case.extra.get("ui")
     if ui:
         out += ["", f"Information: {ui['how']} by {_seat_name(ui.get('by'))}, received by {_seat_name(ui['received_by'])}"

@@ -22,7 +22,7 @@ import yaml
 
 from engine.notation import cards as C
 from engine.input.caseio import CaseError, case_from_data
-from engine.explain.auction import auction_notes, auction_view, bid_rank, players_view
+from engine.explain.auction import auction_notes, auction_view, players_view
 from engine.explain.ruling import rule_case
 
 WHERE = "the case on the page"
@@ -34,6 +34,16 @@ DRAFT_KEYS = {"id", "title", "source", "board", "dealer", "vulnerable", "deal", 
               "declarer", "play", "events", "answers", "ui", "notes"}
 NO_PLAY_FIELDS = ("ui", "pockets", "dealing", "wrong_board", "explanation", "irregularity", "scoring", "deal_found")
 UI_HOWS_AT_A_CALL = {"hesitation": "hesitation", "remark": "remark", "gesture": "gesture", "question": "question"}
+
+
+STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+
+
+def bid_rank(call: str) -> int | None:
+    """Bids ordered 1C < 1D < ... < 7NT; None for Pass, X and XX."""
+    if not call or not call[0].isdigit() or call[1:] not in STRAIN_ORDER:
+        return None
+    return (int(call[0]) - 1) * 5 + STRAIN_ORDER.index(call[1:])
 
 
 def _err(where: str, problem: str) -> CaseError:
@@ -143,16 +153,15 @@ def _auction_items(calls: list, dealer: str | None) -> list:
     for c in calls:
         in_turn = expected is None or c["seat"] == expected
         marks = [m for m in c["marks"] if m not in ("out_of_rotation", "insufficient")]
-        if c["alert"] or c["note"] or marks:
+        note = "; ".join(([c["note"]] if c["note"] else []) + marks)  # a hesitation is also the ui episode
+        if c["alert"] or note:
             item = {"call": c["call"]}
             if not in_turn:
                 item["seat"] = c["seat"]
             if c["alert"]:
                 item["alert"] = True
-            if c["note"]:
-                item["note"] = c["note"]
-            if marks:
-                item["marks"] = marks
+            if note:
+                item["note"] = note
             out.append(item)
         else:
             out.append(c["call"] if in_turn else f"{c['seat']}:{c['call']}")
@@ -408,25 +417,22 @@ def draft_from_games(games: list, file: str, game: int | None) -> dict:
     if names:
         draft["players"] = names
     full = False
-    if tags.get("Contract", "").strip() and tags.get("Declarer", "").strip():
-        try:
-            record = pbn.board_record(g)
-        except CaseError:
-            record = None
-        if record is not None:
+    try:
+        record = pbn.board_record(g)
+    except CaseError:
+        record = None
+    if record is not None:
+        calls = [{"seat": c["seat"], "call": "Pass" if str(c["call"]).upper() in ("PASS", "P") else c["call"],
+                  **({"alert": True} if c.get("alert") else {}), **({"note": c["note"]} if c.get("note") else {})}
+                 for c in (record.auction or []) if isinstance(c, dict) and c.get("seat") and c.get("call")]
+        if record.fields.get("contract") and record.fields.get("declarer"):
             full = True
             draft["contract"] = record.fields["contract"]
             draft["declarer"] = record.fields["declarer"]
             draft["play"] = [[f"{p.seat}:{p.card}" for p in trick] for trick in record.tricks]
-            dealer = draft.get("dealer") or _dealer_of(draft.get("board"))
-            if record.auction and dealer:
-                seat = dealer
-                calls = []
-                for call in record.auction:
-                    if call != "-":
-                        calls.append({"seat": seat, "call": "Pass" if call == "PASS" else call})
-                    seat = C.next_seat(seat)
-                draft["auction"] = calls
+        if calls:
+            full = True
+            draft["auction"] = calls
     return {"draft": draft, "full": full, "label": g.label}
 
 

@@ -273,30 +273,8 @@ def resolve(rel: str, roots: list) -> Path:
 
 def _rule_path(path: Path, game: int | None, events: Path | None) -> Ruling:
     if path.suffix.lower() in BOARD_FILES:
-        case = load_input(path, game=game, events=events)
-        if path.suffix.lower() == ".pbn":
-            _record_extras(case, path, game)
-        return rule_case(case)
+        return rule_case(load_input(path, game=game, events=events))
     return rule_case(load_input(path))
-
-
-def _record_extras(case, path: Path, game: int | None) -> None:
-    """The players' names and the auction of a PBN game, for the page, when the case does not have them."""
-    from engine.commands.intake import draft_from_games
-    from engine.input import pbn
-    from engine.input.board import parse_call
-
-    try:
-        got = draft_from_games(pbn.load_games(path), path.name, game)["draft"]
-    except CaseError:
-        return
-    if got.get("players") and not case.extra.get("players"):
-        case.extra["players"] = got["players"]
-    if got.get("auction") and not case.extra.get("auction") and case.dealer:
-        try:
-            case.extra["auction"] = tuple((c["seat"], parse_call(c["call"])) for c in got["auction"])
-        except C.NotationError:
-            pass
 
 
 # ---------------------------------------------------------------------------
