@@ -107,9 +107,10 @@ def case_data(draft) -> dict:
         data["players"] = {str(k): _text(v, f"players.{k}", 80).strip() for k, v in players.items()
                            if str(v or "").strip()}
     calls = draft_calls(draft)
+    ui, ui_call = (draft.get("ui"), None) if draft.get("ui") else _ui_from_marks(calls)
     if calls:
         dealer = data.get("dealer") or (_dealer_of(data.get("board")))
-        data["auction"] = _auction_items(calls, dealer)
+        data["auction"] = _auction_items(calls, dealer, ui_call)
     if draft.get("contract"):
         data["contract"] = _text(draft["contract"], "contract", 8)
         data["declarer"] = _text(draft.get("declarer") or "", "declarer", 2)
@@ -125,7 +126,6 @@ def case_data(draft) -> dict:
         raise _err("events", f"a list of at most {MAX_EVENTS} events")
     if events:
         data["events"] = events
-    ui = draft.get("ui") or _ui_from_marks(calls)
     if ui:
         data["ui"] = ui
     if draft.get("answers"):
@@ -146,13 +146,20 @@ def _dealer_of(board) -> str | None:
     return None
 
 
-def _auction_items(calls: list, dealer: str | None) -> list:
-    """Calls in the case-file form: 'P', '1S', 'W:1S' out of rotation, a mapping when something is marked."""
+def _auction_items(calls: list, dealer: str | None, ui_call: int | None = None) -> list:
+    """Calls in the case-file form: 'P', '1S', 'W:1S' out of rotation, a mapping when something is marked.
+
+    A mark (a hesitation, a remark) is the case's ``ui`` episode, which the views place at the giver's last
+    call; at another call it is kept as that call's note too.
+    """
     out = []
     expected = dealer
-    for c in calls:
+    last_of = {c["seat"]: i for i, c in enumerate(calls)}
+    for i, c in enumerate(calls):
         in_turn = expected is None or c["seat"] == expected
         marks = [m for m in c["marks"] if m not in ("out_of_rotation", "insufficient")]
+        if i == ui_call and last_of.get(c["seat"]) == i:
+            marks = []  # the ui episode marks this call
         note = "; ".join(([c["note"]] if c["note"] else []) + marks)  # a hesitation is also the ui episode
         if c["alert"] or note:
             item = {"call": c["call"]}
@@ -169,7 +176,7 @@ def _auction_items(calls: list, dealer: str | None) -> list:
     return out
 
 
-def _ui_from_marks(calls: list) -> dict | None:
+def _ui_from_marks(calls: list) -> tuple:
     """A hesitation (remark, gesture, question) marked at a call: the information episode of Law 16.
 
     The receiver is the caller's partner and the action his next call, as the director would first
@@ -184,8 +191,8 @@ def _ui_from_marks(calls: list) -> dict | None:
         later = next((d for d in calls[i + 1:] if d["seat"] == partner), None)
         if later is not None:
             ui["action"] = later["call"]
-        return ui
-    return None
+        return ui, i
+    return None, None
 
 
 # ---------------------------------------------------------------------------
@@ -285,6 +292,9 @@ def rule_draft(draft, view) -> dict:
         state["notes"] = [n["text"] + f" [{n['laws']}]" for n in auction_notes(case)]
         return state
     case = case_from_data(data, WHERE)
+    _, ui_call = (None, None) if draft.get("ui") else _ui_from_marks(calls)
+    if ui_call is not None and case.extra.get("ui") is not None:
+        case.extra["ui"]["call_index"] = ui_call  # the views mark the episode at this call
     state = {"auction": auction_state(case.dealer, calls), "data": data}
     ruling = rule_case(case)
     state["ruling"] = view(ruling)
