@@ -439,11 +439,16 @@ def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, 
     if stream is sys.stdin and sys.stdin.isatty():
         def interactive():
             while True:
-                yield click.prompt("your answer", default="", show_default=False)
+                try:
+                    yield click.prompt("your answer", default="", show_default=False)
+                except click.Abort:  # Ctrl-C or Ctrl-D at the prompt: stop with the score so far
+                    raise KeyboardInterrupt
         answers = interactive()
+        echo = False  # the prompt shows what was typed
     else:
         answers = Q.answer_lines(stream)
-    Q.run(rulings, answers, click.echo, _knowledge(), symbols=not plain_cards)
+        echo = True
+    Q.run(rulings, answers, click.echo, _knowledge(), symbols=not plain_cards, echo=echo)
 
 
 def _all_boards(path: str) -> list:

@@ -85,7 +85,13 @@ def test_consult_asks_each_question_in_turn_then_rules(runner, tmp_path):
     assert "Director's answers" in out and "ui_from_partner: yes [16A]" in out
     assert "Assigned adjusted score for East-West: -50" in out and "Assigned adjusted score for North-South: -110" in out
     assert "For the director to judge" not in out
-    assert "[73F1]" in out and "[16A2]" in out and "[78A]" in out
+    # 16A2 and 73F1 conclude the same adjustment: one line naming both clauses
+    assert out.count("East-West is to receive an assigned adjusted score") == 1
+    assert "[73F1, 16A2]" in out and "[78A]" in out
+    # The board and the auction come before the first question
+    first = res.stderr.index("[16A]")
+    assert res.stderr.index("Auction") < first and res.stderr.index("North") < first
+    assert "Information: hesitation by" in res.stderr[:first]
 
 
 def test_consult_stops_early_when_an_answer_settles_it(runner, tmp_path):

@@ -71,7 +71,7 @@ def test_exemption_and_correction_cases():
     qs = {q.prompt.split("?")[0]: q for q in Q.questions_for(r)}
     assert qs["Which clause of Law 64 applies to it"].answers == {"64B4"}
     assert qs["How many tricks are transferred for it"].answers == {0}
-    assert "at end: next board call (side EW)" in Q.exercise_text(r, 1, 1)
+    assert "After play (end): East-West called on the next board." in Q.exercise_text(r, 1, 1)
     r = rule_case(load_case(ROOT / "cases" / "law62" / "62a-declarer-draws-attention-defender-corrects.yaml"))
     qs = Q.questions_for(r)
     est = next(q for q in qs if "established" in q.prompt)
@@ -121,3 +121,33 @@ def test_cli_quiz_from_file_and_stdin(tmp_path):
     res = runner.invoke(cli, ["quiz", str(ROOT / "cases" / "law64"), "--limit", "2", "--shuffle", "--seed", "1"],
                         input="")
     assert res.exit_code == 0 and "Exercise 1 of 2" in res.output
+
+
+def test_title_after_the_answers_and_non_answers_asked_again(club3):
+    text = Q.exercise_text(club3, 1, 1)
+    assert club3.case.title not in text  # a title may give the answer away
+    score, text = run(club3, ["maybe", "yes", "2", "east", "y", "1", "64a2", "1", "11"])
+    # "maybe" is asked again, not scored wrong; each answer is echoed once
+    assert (score.right, score.asked) == (8, 8)
+    assert "That is not an answer to this question: answer with yes or no." in text
+    assert text.count("A: yes") == 1 and text.count("A: maybe") == 1
+    assert text.index("The case: " + club3.case.title) > text.rindex("Q: ")
+
+
+def test_ctrl_c_prints_the_score_so_far(club3):
+    def answers():
+        yield "yes"
+        yield "3"
+        raise KeyboardInterrupt
+
+    out = []
+    score = Q.run([club3], answers(), out.append)
+    text = "\n".join(out)
+    assert (score.right, score.asked) == (1, 2)
+    assert "Stopped (Ctrl-C)." in text and text.rstrip().endswith("Score: 1/2 (50%)")
+
+
+def test_prompted_answers_are_not_echoed_again(club3):
+    out = []
+    Q.run([club3], iter(["yes"]), out.append, echo=False)
+    assert not any(line.startswith("A: ") for line in out)

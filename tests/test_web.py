@@ -140,8 +140,23 @@ def test_page_end_to_end(server, tmp_path):
         item.click()
         trace = item.find_element(By.CSS_SELECTOR, ".trace")
         wait.until(lambda d: trace.is_displayed())
-        assert "rule law_64A2_one_trick" in trace.text and "law_63A1_played_to_next_trick" in trace.text
+        # Plain sentences first: no fact or conclusion ids, no rule names, no command-line pointers.
+        assert "1 trick passes to North-South for East's revoke in trick 2" in trace.text
+        assert "rule law_" not in trace.text and "(c1 revoke)" not in trace.text and "explain CASE" not in item.text
         assert "64A1 needs: East won trick 2." in item.find_element(By.CSS_SELECTOR, ".why-not").text
+        assert "law_64A1" not in item.find_element(By.CSS_SELECTOR, ".why-not").text
+        item.find_element(By.CSS_SELECTOR, ".ids-toggle").click()
+        assert "rule law_64A2_one_trick" in trace.text and "law_63A1_played_to_next_trick" in trace.text
+        assert "(c1 revoke)" in trace.text
+        # The conclusions in the CLI's sections and order: what happened, the ruling, then the judgments.
+        sections = [li.get_attribute("data-section") for li in driver.find_elements(By.CSS_SELECTOR, "li.conclusion")]
+        assert sections == sorted(sections, key=["happened", "options", "ruling", "judge"].index)
+        kinds = [li.get_attribute("data-kind") for li in driver.find_elements(By.CSS_SELECTOR, "li.conclusion")]
+        assert kinds == ["revoke", "revoke_established", "trick_stands", "trick_transfer", "equity_review"]
+        # The auction and the players' names from the PBN file.
+        assert "Players: North Nash, East Evans, South Shaw, West Wood" in driver.find_element(By.ID, "players").text
+        assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='7']").text.startswith("3NT") or \
+            driver.find_element(By.CSS_SELECTOR, "#auction tbody").text == "no auction in the record"
         # A why-not question typed on the page.
         driver.find_element(By.ID, "wn-kind").send_keys("trick_transfer")
         driver.find_element(By.ID, "wn-fields").send_keys("tricks=2")
@@ -165,6 +180,10 @@ def test_page_end_to_end(server, tmp_path):
         Select(driver.find_element(By.ID, "upload-game")).select_by_visible_text("board 16, game 3")
         driver.find_element(By.ID, "upload-open").click()
         wait.until(EC.text_to_be_present_in_element((By.ID, "conclusions"), "64B4"))
+        # Opening another case clears the why-not answer; events read as sentences.
+        assert not driver.find_element(By.ID, "wn-out").is_displayed()
+        assert "called on the next board" in driver.find_element(By.ID, "events").text
+        assert "next_board_call" not in driver.find_element(By.ID, "events").text
         driver.find_element(By.ID, "last").click()
         assert driver.find_element(By.ID, "position").text.startswith("T13.3")
     finally:

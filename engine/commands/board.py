@@ -102,6 +102,31 @@ def _with_answers(case, answers: dict):
     return case_from_data(data, case.path)
 
 
+def _board_intro(ruling) -> str:
+    """The board, the deal and the auction (with what was marked at its calls), for the questions."""
+    from engine.explain.auction import auction_lines, auction_view, players_view
+    from engine.explain.view import diagram_lines
+
+    case = ruling.case
+    out = [f"Case {case.id}" + (f": {case.title}" if case.title else ""), render.board_line(ruling), ""]
+    out += diagram_lines(case.hands, names=players_view(case))
+    view = auction_view(case)
+    if view:
+        out += [""] + auction_lines(view, players_view(case))
+    ui = case.extra.get("ui")
+    if ui:
+        out += ["", f"Information: {ui['how']} by {_seat_name(ui.get('by'))}, received by {_seat_name(ui['received_by'])}"
+                + (f"; then {_seat_name(ui['received_by'])} chose {ui['action']}" if ui.get("action") else "")]
+    out.append("")
+    return "\n".join(out)
+
+
+def _seat_name(s) -> str:
+    from engine.notation import cards as C
+
+    return C.SEAT_NAMES.get(s, "nobody") if s else "nobody"
+
+
 def _prompt(question, case) -> object:
     spec = QUESTIONS[question.fields["key"]]
     law = question.law
@@ -148,6 +173,8 @@ def consult(case_file: str, answers_file: str | None, fmt: str) -> None:
             open_questions = ruling.of_kind("question")
             if not open_questions:
                 break
+            if not asked:
+                click.echo(_board_intro(ruling), err=True)  # what the director sees before the first question
             q = open_questions[0]
             try:
                 value = _prompt(q, current)

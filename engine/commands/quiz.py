@@ -22,7 +22,10 @@ from engine.explain.whynot import WhyNotError, why_not
 from engine.explain.whynot import render as render_why_not
 from engine.law.clause import ClauseIdError, canonical
 from engine.law.knowledge import Knowledge, load
+from engine.explain.events import event_sentence, position_text
 from engine.notation import cards as C
+
+MAX_RETRIES = 5  # a non-answer is asked again, this many times at most
 
 ESTABLISHED_CHOICES = [("63A1", "the offending side played to a later trick"),
                        ("63A2", "the offending side named a card for a later trick"),
@@ -134,7 +137,8 @@ def exercise_text(ruling: Ruling, number: int, total: int, symbols: bool = True)
     from engine.explain.render import board_line
 
     case = ruling.case
-    out = [f"Exercise {number} of {total}: {case.title or case.id}", board_line(ruling), ""]
+    # The title often tells the answer ("... wins nothing afterwards: one trick"): it is shown after the answers.
+    out = [f"Exercise {number} of {total}", board_line(ruling), ""]
     out += diagram_lines(case.hands, symbols=symbols)
     auction = auction_view(case)
     if auction is not None:  # what happened at a call (a hesitation) shows; what the law makes of a call does not
@@ -144,8 +148,8 @@ def exercise_text(ruling: Ruling, number: int, total: int, symbols: bool = True)
     if case.events:
         out += ["", "What else happened"]
         for e in case.events:
-            fields = ", ".join(f"{k} {seat(v) if k in ('by', 'seat', 'asked') else v}" for k, v in e.fields.items())
-            out.append(f"  at {e.at}: {e.kind.replace('_', ' ')}" + (f" ({fields})" if fields else ""))
+            when = position_text(str(e.at))
+            out.append(f"  {when[0].upper() + when[1:]} ({e.at}): {event_sentence(e.kind, e.fields)}.")
     tally = ruling.table.tally
     if tally.how in ("claim", "concession", "result"):
         out.append(f"  declarer's side took {tally.outside_record[C.side_of(case.declarer)]} of the tricks not in "
@@ -188,50 +192,84 @@ class Score:
     per_case: list = field(default_factory=list)  # (case id, right, asked)
 
 
-def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool = True) -> Score:
-    """Ask every question of every ruling; ``answers`` yields lines, ``out(text)`` prints."""
+HOW_TO_ANSWER = {"yesno": "yes or no", "trick": "a trick number, 1 to 13", "seat": "a seat: N, E, S or W",
+                 "choice": "a clause from the list, or its number", "count": "a number"}
+
+
+def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool = True, echo: bool = True) -> Score:
+    """Ask every question of every ruling; ``answers`` yields lines, ``out(text)`` prints.
+
+    ``echo``: repeat each answer after ``A:`` (off when the student typed it at a prompt, which shows it
+    already).  A line that is no answer to the question ("maybe") is asked again, not scored.  Ctrl-C
+    (KeyboardInterrupt from ``answers``) stops the quiz with the score so far.
+    """
     kb = kb or load()
     score = Score()
     total = len(rulings)
     exhausted = False
-    for n, ruling in enumerate(rulings, start=1):
-        out(exercise_text(ruling, n, total, symbols))
-        right = asked = 0
-        for q in questions_for(ruling):
-            prompt = q.prompt
-            if q.choices:
-                prompt += "\n" + "\n".join(f"    {i}) {cid}  {words}" for i, (cid, words) in enumerate(q.choices, 1))
-            out("")
-            out(f"Q: {prompt}")
-            asked += 1
-            try:
-                line = next(answers) if not exhausted else None
-            except StopIteration:
-                line, exhausted = None, True
-            if exhausted:
-                out("  (no answer)")
-                continue
-            given = normalise(q.kind, line, q.choices)
-            out(f"A: {line.strip()}")
-            if given is not None and given in q.answers:
-                right += 1
-                out("  Right.")
-            else:
+    right = asked = 0
+    n, ruling = 0, None
+    try:
+        for n, ruling in enumerate(rulings, start=1):
+            out(exercise_text(ruling, n, total, symbols))
+            right = asked = 0
+            for q in questions_for(ruling):
+                prompt = q.prompt
+                if q.choices:
+                    prompt += "\n" + "\n".join(f"    {i}) {cid}  {words}" for i, (cid, words) in enumerate(q.choices, 1))
+                out("")
+                out(f"Q: {prompt}")
+                given = line = None
+                for _ in range(MAX_RETRIES + 1):
+                    try:
+                        line = next(answers) if not exhausted else None
+                    except StopIteration:
+                        line, exhausted = None, True
+                    if exhausted:
+                        break
+                    if echo:
+                        out(f"A: {line.strip()}")
+                    given = normalise(q.kind, line, q.choices)
+                    if given is not None:
+                        break
+                    out(f"  That is not an answer to this question: answer with {HOW_TO_ANSWER[q.kind]}.")
+                if exhausted:
+                    out("  (no answer)")
+                    asked += 1
+                    continue
                 if given is None:
-                    out("  (not an answer to this question)")
-                out(feedback(ruling, q, given, kb))
-        score.asked += asked
-        score.right += right
-        score.per_case.append((ruling.case.id, right, asked))
+                    out("  (no answer after several tries: the question is skipped, not scored)")
+                    continue
+                asked += 1
+                if given in q.answers:
+                    right += 1
+                    out("  Right.")
+                else:
+                    out(feedback(ruling, q, given, kb))
+            _close(out, score, ruling, n, right, asked)
+            right = asked = 0
+            if exhausted:
+                out("No more answers: the quiz stops here.")
+                break
+    except KeyboardInterrupt:
         out("")
-        out(f"Exercise {n}: {right} of {asked} right.")
-        out("-" * 60)
-        if exhausted:
-            out("No more answers: the quiz stops here.")
-            break
+        out("Stopped (Ctrl-C).")
+        if ruling is not None and asked:
+            _close(out, score, ruling, n, right, asked)
     pct = round(100 * score.right / score.asked) if score.asked else 0
     out(f"Score: {score.right}/{score.asked} ({pct}%)")
     return score
+
+
+def _close(out, score: Score, ruling: Ruling, n: int, right: int, asked: int) -> None:
+    score.asked += asked
+    score.right += right
+    score.per_case.append((ruling.case.id, right, asked))
+    out("")
+    if ruling.case.title:
+        out(f"The case: {ruling.case.title}")
+    out(f"Exercise {n}: {right} of {asked} right.")
+    out("-" * 60)
 
 
 def answer_lines(stream):

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
+import re
 import socket
 import tempfile
 import threading
@@ -43,6 +45,10 @@ from engine.input.caseio import CaseError
 from engine.input.sources import BOARD_FILES, load_input
 from engine.law.knowledge import load
 from engine.notation import cards as C
+from engine.explain import render as _render
+from engine.explain.auction import auction_notes, auction_view, players_view
+from engine.explain.events import event_sentence, position_text
+import engine.commands.board  # noqa: F401,E402  (the chapter's order of conclusions, as the CLI shows them)
 
 MAX_UPLOAD = 2 * 1024 * 1024
 
@@ -79,30 +85,79 @@ def page_data(ruling: Ruling) -> dict:
                       "replaces": p.replaces.card if p.replaces is not None else None, "applied": p.applied,
                       "leads": p.leads})
     conclusions = []
-    for c in ruling.conclusions:
-        if c.kind == "trick_won":
-            continue
+    for section, c in ordered_conclusions(ruling):
         try:
             alt = alternatives_for(ruling, c)
-            alt_text = render_why_not(alt, kb) if alt.answers else ""
-            alt_json = to_json(alt)
+            alt_text = _plain_why_not(render_why_not(alt, kb)) if alt.answers else ""
+            alt_json = _titled(to_json(alt), kb)
         except WhyNotError:
             alt_text, alt_json = "", None
         conclusions.append({"id": c.id, "kind": c.kind, "law": c.law, "text": c.text, "rule": c.rule,
-                            "fields": c.fields, "trace": trace_tree(ruling, c, kb),
-                            "why_not": alt_text, "why_not_data": alt_json})
+                            "section": section, "fields": c.fields, "trace": trace_tree(ruling, c, kb),
+                            "why_not": alt_text, "why_not_data": alt_json, "ask": _ask(c)})
     return {
         "case": {"id": case.id, "title": case.title, "board_line": board_line(ruling), "contract": str(case.contract),
                  "declarer": case.declarer, "source": case.source},
         "hands": {s: C.sort_cards(case.hands[s]) for s in C.SEATS},
         "plays": plays,
         "tricks": trick_rows(ruling),
-        "events": [{"at": str(e.at), "kind": e.kind, "fields": {k: v for k, v in e.fields.items()}}
+        "events": [{"at": str(e.at), "kind": e.kind, "fields": {k: v for k, v in e.fields.items()},
+                    "when": position_text(str(e.at)), "text": event_sentence(e.kind, e.fields)}
                    for e in case.events],
         "conclusions": conclusions,
         "result": result_line(ruling),
-        "notes": [n["text"] + (f" [{n['laws']}]" if n.get("laws") else "") for n in ruling.notes],
+        "notes": [n["text"] + (f" [{n['laws']}]" if n.get("laws") else "") for n in ruling.notes + auction_notes(case)],
+        "auction": auction_view(case),
+        "players": players_view(case),
     }
+
+
+SECTIONS = ("happened", "options", "ruling", "judge")
+SECTION_TITLES = {"happened": "What happened", "options": "Options the law gives (the director explains each)",
+                  "ruling": "Ruling", "judge": "For the director to judge (the engine does not decide these)"}
+
+
+def ordered_conclusions(ruling: Ruling) -> list:
+    """(section, conclusion) in the order and sections of the CLI's text ruling (``render.ruling_text``)."""
+    main = [c for c in ruling.conclusions if c.kind != "trick_won"]
+    order = _render.MAIN_ORDER
+    main.sort(key=lambda c: (order.index(c.kind) if c.kind in order else len(order), int(c.id[1:])))
+    judgments = [c for c in main if c.kind in _render.JUDGMENT_KINDS]
+    happened = [c for c in main if c.kind in _render.IRREGULARITIES]
+    options = sorted((c for c in main if c.kind == "option"), key=_render._option_order)
+    rulings = [c for c in main if c.kind not in _render.IRREGULARITIES
+               and c.kind not in _render.JUDGMENT_KINDS + ("option",)]
+    return ([("happened", c) for c in happened] + [("options", c) for c in options]
+            + [("ruling", c) for c in rulings] + [("judge", c) for c in judgments])
+
+
+def _ask(c) -> dict | None:
+    """For a director's question: how the page asks it (the answers key, the choices, per side or not)."""
+    if c.kind != "question":
+        return None
+    from engine.input.board import QUESTIONS
+
+    spec = QUESTIONS.get(c.fields.get("key"))
+    if spec is None:
+        return None
+    return {"key": spec.key, "kind": spec.kind, "choices": list(spec.choices), "per_side": spec.per_side,
+            "side": c.fields.get("side")}
+
+
+def _plain_why_not(text: str) -> str:
+    """The why-not text without the command-line pointer ("`explain CASE c16` shows how")."""
+    return re.sub(r" \(`explain CASE c\d+` shows how\)", "", text)
+
+
+def _titled(data: dict, kb) -> dict:
+    """The why-not data with each clause's title, for plain sentences on the page."""
+    for r in data.get("rules", []):
+        entry = kb.get(r["law"])
+        r["title"] = entry.title if entry else ""
+        for f in r.get("failures", []):
+            if f.get("deeper"):
+                _titled(f["deeper"], kb)
+    return data
 
 
 def list_files(roots: list) -> list:
@@ -120,14 +175,71 @@ def list_files(roots: list) -> list:
             elif suffix in BOARD_FILES:
                 entry = {"path": rel, "kind": BOARD_FILES[suffix], "label": rel, "games": []}
                 try:
-                    if suffix == ".pbn":
-                        entry["games"] = [{"game": g.number, "label": g.label} for g in pbn.load_games(path)]
-                    else:
-                        entry["games"] = [{"game": b.number, "label": f"deal {b.number}"} for b in lin.load_boards(path)]
+                    entry["games"] = _games_of(path)
                 except CaseError as exc:
                     entry["error"] = str(exc)
                 out.append(entry)
     return out
+
+
+_LISTS: dict = {}  # served roots -> the last file list
+_LISTING: set = set()  # roots whose list is being read again in the background
+
+
+def served_files(roots: list) -> list:
+    """The file list for the page, at once: the last one read, while a fresh one is read behind it.
+
+    A walk of the served folders takes a few hundred milliseconds on a busy machine; the page asks
+    for the list first, so it gets the one read at start (or at the previous request), and a file
+    added since appears at the next request.
+    """
+    key = tuple(str(r) for r in roots)
+    with _GAMES_LOCK:
+        hit = _LISTS.get(key)
+        refresh = hit is not None and key not in _LISTING
+        if refresh:
+            _LISTING.add(key)
+    if hit is None:
+        return _read_list(key, roots)
+    if refresh:
+        timer = threading.Timer(1.0, _read_list, args=(key, roots))  # after this answer has gone out
+        timer.daemon = True
+        timer.start()
+    return hit
+
+
+def _read_list(key: tuple, roots: list) -> list:
+    try:
+        files = list_files(roots)
+        with _GAMES_LOCK:
+            _LISTS[key] = files
+        return files
+    finally:
+        with _GAMES_LOCK:
+            _LISTING.discard(key)
+
+
+_GAMES: dict = {}  # (path, mtime_ns, size) -> the games of a PBN/LIN file (the file list is asked for often)
+_GAMES_LOCK = threading.Lock()
+
+
+def _games_of(path: Path) -> list:
+    from engine.input import lin, pbn
+
+    st = path.stat()
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    with _GAMES_LOCK:
+        if key in _GAMES:
+            return _GAMES[key]
+    if path.suffix.lower() == ".pbn":
+        games = [{"game": g.number, "label": g.label} for g in pbn.load_games(path)]
+    else:
+        games = [{"game": b.number, "label": f"deal {b.number}"} for b in lin.load_boards(path)]
+    with _GAMES_LOCK:
+        if len(_GAMES) > 500:
+            _GAMES.clear()
+        _GAMES[key] = games
+    return games
 
 
 def _rel(path: Path, roots: list) -> str:
@@ -201,17 +313,19 @@ class Handler(BaseHTTPRequestHandler):
             if url.path in ("/", "/index.html"):
                 self._send(200, PAGE.encode("utf-8"), "text/html; charset=utf-8")
             elif url.path == "/api/files":
-                self._json({"files": list_files(self.roots)})
+                self._json({"files": served_files(self.roots)})
             elif url.path == "/api/rule":
                 path = resolve(q.get("path", ""), self.roots)
                 events = resolve(q["events"], self.roots) if q.get("events") else None
                 self._json(page_data(_rule_path(path, _int(q.get("game")), events)))
+            elif url.path == "/api/deal":
+                self._json(deal_served(q, self.roots))
             elif url.path == "/api/whynot":
                 path = resolve(q.get("path", ""), self.roots)
                 ruling = _rule_path(path, _int(q.get("game")), None)
                 pairs = [p for p in q.get("fields", "").replace(" ", ",").split(",") if p]
                 answer = why_not(ruling, q.get("kind", ""), parse_wanted(pairs))
-                self._json({"text": render_why_not(answer, load()), "data": to_json(answer)})
+                self._json({"text": _plain_why_not(render_why_not(answer, load())), "data": _titled(to_json(answer), load())})
             else:
                 self._error("not found", 404)
         except (CaseError, WhyNotError) as exc:
@@ -219,6 +333,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):  # noqa: N802
         url = urlparse(self.path)
+        if url.path in INTAKE_ROUTES:
+            self._intake(INTAKE_ROUTES[url.path])
+            return
         if url.path != "/api/rule":
             self._error("not found", 404)
             return
@@ -244,9 +361,110 @@ class Handler(BaseHTTPRequestHandler):
                 ruling = _rule_path(path, _int(data.get("game")), events)
                 self._json(page_data(ruling))
         except CaseError as exc:
-            self._error(str(exc).replace(str(Path(tempfile.gettempdir())), "(upload)"))
+            self._error(_hide_temp(str(exc)))
         except (ValueError, UnicodeDecodeError) as exc:
             self._error(f"bad request: {exc}")
+
+
+    def _intake(self, endpoint) -> None:
+        """An intake endpoint: a JSON object in, a JSON object out; 4xx on anything malformed."""
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            self._error("bad request: Content-Length is not a number")
+            return
+        if length < 0 or length > MAX_UPLOAD:
+            self._error("the request is too large (2 MB at most)", 413)
+            return
+        try:
+            body = json.loads(self.rfile.read(length).decode("utf-8") or "{}")
+        except (ValueError, UnicodeDecodeError) as exc:
+            self._error(f"bad request: the body is not JSON ({exc.__class__.__name__})")
+            return
+        if not isinstance(body, dict):
+            self._error("bad request: the body is a JSON object")
+            return
+        try:
+            self._json(endpoint(body))
+        except CaseError as exc:
+            self._error(str(exc))
+        except RecursionError:
+            self._error("bad request: nested too deeply")
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:  # a malformed draft the loader did not name
+            self._error(f"bad request: {exc.__class__.__name__}: {str(exc)[:200]}")
+
+
+# ---------------------------------------------------------------------------
+# The intake endpoints (engine/commands/intake.py does the work)
+# ---------------------------------------------------------------------------
+
+
+def deal_served(q: dict, roots: list) -> dict:
+    """GET /api/deal?path=...&game=N: a draft from a served hand record (deal-only or full)."""
+    from engine.commands.intake import draft_from_games
+    from engine.input import pbn
+
+    path = resolve(q.get("path", ""), roots)
+    if path.suffix.lower() != ".pbn":
+        raise CaseError(q.get("path", ""), "", "a hand record to start from is a PBN file")
+    return draft_from_games(pbn.load_games(path), path.name, _int(q.get("game")))
+
+
+def deal_uploaded(body: dict) -> dict:
+    """POST /api/deal {name, text, game}: the same for an uploaded PBN file (never written to disk)."""
+    from engine.commands.intake import draft_from_games
+    from engine.input import pbn
+
+    name = Path(str(body.get("name") or "upload.pbn")).name[:120]
+    text = body.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise CaseError(name, "", "empty: choose a PBN hand record")
+    games = pbn.parse_games(text, name)
+    if not games:
+        raise CaseError(name, "", "no games in the file (a PBN game starts with tag pairs such as [Deal \"...\"])")
+    if body.get("game") in (None, "") and len(games) > 1:
+        return {"games": [{"game": g.number, "label": g.label} for g in games]}
+    return draft_from_games(games, name, _int(body.get("game")) or 1)
+
+
+def intake_rule(body: dict) -> dict:
+    """POST /api/intake {draft, why_not?: {kind, fields}}: the draft read as a case and ruled, with the next
+    entry's choices (and a why-not answer when asked)."""
+    from engine.commands.intake import load_draft, rule_draft
+
+    wanted = body.get("why_not")
+    if wanted is not None:
+        if not isinstance(wanted, dict) or not isinstance(wanted.get("kind"), str) or len(wanted["kind"]) > 60:
+            raise CaseError("the request", "why_not", "a conclusion kind (and fields such as tricks=2)")
+        fields = str(wanted.get("fields") or "")[:300]
+        _, case = load_draft(body.get("draft"))
+        if case.contract is None and not case.extra:
+            raise CaseError("the request", "why_not", "nothing is ruled yet")
+        ruling = rule_case(case)
+        pairs = [p for p in fields.replace(" ", ",").split(",") if p]
+        try:
+            answer = why_not(ruling, wanted["kind"], parse_wanted(pairs))
+        except WhyNotError as exc:
+            raise CaseError("the request", "why_not", str(exc))
+        kb = load()
+        return {"text": _plain_why_not(render_why_not(answer, kb)), "data": _titled(to_json(answer), kb)}
+    return rule_draft(body.get("draft"), page_data)
+
+
+def intake_save(body: dict) -> dict:
+    """POST /api/intake/save {draft, format: yaml|pbn, expect}: the case file's text (the page downloads it)."""
+    from engine.commands.intake import _case_id, case_pbn, case_yaml
+
+    fmt = body.get("format", "yaml")
+    if fmt not in ("yaml", "pbn"):
+        raise CaseError("the request", "format", f"{fmt!r}: yaml or pbn")
+    draft = body.get("draft")
+    name = _case_id(draft.get("id") if isinstance(draft, dict) else None) + "." + fmt
+    text = case_yaml(draft, bool(body.get("expect"))) if fmt == "yaml" else case_pbn(draft)
+    return {"name": name, "text": text}
+
+
+INTAKE_ROUTES = {"/api/intake": intake_rule, "/api/intake/save": intake_save, "/api/deal": deal_uploaded}
 
 
 def _int(value):
@@ -258,12 +476,29 @@ def _int(value):
         raise CaseError(str(value), "game", "not a game number")
 
 
+def _hide_temp(message: str) -> str:
+    """An upload's message names the file as uploaded, never the private folder it was ruled from."""
+    tmp = re.escape(str(Path(tempfile.gettempdir())))
+    message = re.sub(tmp + r"/bridge-td-[^/\s]*/(events-)?", "", message)
+    return message.replace(str(Path(tempfile.gettempdir())), "(upload)")
+
+
 def make_server(roots: list, host: str = "127.0.0.1", port: int = 8765, quiet: bool = True) -> ThreadingHTTPServer:
     check_loopback(host)
     handler = type("BoundHandler", (Handler,), {"roots": [Path(r) for r in roots], "quiet": quiet})
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     server_class = type("Server", (ThreadingHTTPServer,), {"address_family": family, "daemon_threads": True})
-    return server_class((host, port), handler)
+    server = server_class((host, port), handler)
+    # Read the served PBN/LIN files' game lists now, so that the page's first request finds them ready.
+    threading.Thread(target=_warm, args=(handler.roots,), daemon=True).start()
+    return server
+
+
+def _warm(roots: list) -> None:
+    try:
+        served_files(roots)
+    except Exception:  # noqa: BLE001 - only a cache; the request itself reports problems
+        pass
 
 
 def serve_in_thread(roots: list, host: str = "127.0.0.1", port: int = 0):

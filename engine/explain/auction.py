@@ -80,3 +80,25 @@ def auction_lines(view: dict, names: dict | None = None, width: int = 9, hide: t
     for n, text in enumerate(footnotes, start=1):
         out.append(f"  ({n}) {text}")
     return out
+
+
+# The laws of the auction that would govern an irregular call (1987 Laws); none is implemented yet.
+NOT_IMPLEMENTED = {
+    "out_of_rotation": ("Laws 28-32", "a call out of rotation"),
+    "insufficient": ("Law 27", "an insufficient bid"),
+}
+
+
+def auction_notes(case) -> list[dict]:
+    """One note per irregular call whose law is not implemented: which law would govern it."""
+    view = auction_view(case)
+    notes = []
+    for n, call in enumerate((view or {}).get("calls", []), start=1):
+        for mark in call["marks"]:
+            if mark in NOT_IMPLEMENTED:
+                laws, what = NOT_IMPLEMENTED[mark]
+                notes.append({"subject": mark, "call": n, "seat": call["seat"], "laws": laws.split()[-1],
+                              "text": f"call {n}, {C.SEAT_NAMES[call['seat']]}'s {call['call']}, is {what}: "
+                                      f"{laws} would govern it, and they are not implemented yet, so the "
+                                      f"ruling does not rectify it"})
+    return notes

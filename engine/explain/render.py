@@ -186,8 +186,13 @@ def _section(out: list, title: str, lines: list, empty: str | None = None) -> No
     out.append(title)
     if not lines:
         out.append(f"  {empty}")
+    merged: dict = {}  # the same sentence from two clauses (16A2 and 73F1, say) is one line naming both
     for text, law in lines:
-        out.append(_wrap(f"- {text} [{law}]", "  "))
+        merged.setdefault(text, [])
+        if law not in merged[text]:
+            merged[text].append(law)
+    for text, laws in merged.items():
+        out.append(_wrap(f"- {text} [{', '.join(laws)}]", "  "))
 
 
 def trick_line(r: Ruling) -> str:

@@ -1,0 +1,449 @@
+"""The director's intake on the page: a case built entry by entry, ruled after each one.
+
+The page keeps a *draft*: the case as a director enters it at the table (the
+deal, the board number, the auction call by call with what was marked at each
+call, the cards played in order, events at the current moment, the director's
+answers).  ``rule_draft`` turns it into a case-file mapping (the casebook
+format, docs/board-laws.md and the contract), reads it with the same loader
+as a case file (so every problem is a ``CaseError`` naming the field), rules
+it, and adds what the page needs to offer the next entry: whose turn it is,
+the cards he holds and which of them are legal, the position for an event.
+``case_yaml`` writes the case file (with an ``expect`` block from the ruling
+on request, so that ``validate`` on the saved file passes); ``case_pbn`` a
+PBN game.
+
+Nothing here touches the served folders; every input is bounded.
+"""
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from engine.notation import cards as C
+from engine.input.caseio import CaseError, case_from_data
+from engine.explain.auction import auction_notes, auction_view, players_view
+from engine.explain.ruling import rule_case
+
+WHERE = "the case on the page"
+MAX_CALLS = 120  # far more than any auction (at most 319 legal calls in theory; the page is for real ones)
+MAX_ENTRIES = 80  # 52 cards and the corrections and refused leads a record can hold
+MAX_EVENTS = 60
+MAX_TEXT = 2000
+DRAFT_KEYS = {"id", "title", "source", "board", "dealer", "vulnerable", "deal", "players", "auction", "contract",
+              "declarer", "play", "events", "answers", "ui", "notes"}
+NO_PLAY_FIELDS = ("ui", "pockets", "dealing", "wrong_board", "explanation", "irregularity", "scoring", "deal_found")
+UI_HOWS_AT_A_CALL = {"hesitation": "hesitation", "remark": "remark", "gesture": "gesture", "question": "question"}
+
+
+STRAIN_ORDER = ("C", "D", "H", "S", "NT")
+
+
+def bid_rank(call: str) -> int | None:
+    """Bids ordered 1C < 1D < ... < 7NT; None for Pass, X and XX."""
+    if not call or not call[0].isdigit() or call[1:] not in STRAIN_ORDER:
+        return None
+    return (int(call[0]) - 1) * 5 + STRAIN_ORDER.index(call[1:])
+
+
+def _err(where: str, problem: str) -> CaseError:
+    return CaseError(WHERE, where, problem)
+
+
+def _text(value, where: str, limit: int = MAX_TEXT) -> str:
+    if isinstance(value, (dict, list)):
+        raise _err(where, "text expected")
+    text = str(value)
+    if len(text) > limit:
+        raise _err(where, f"too long ({len(text)} characters; at most {limit})")
+    return text
+
+
+# ---------------------------------------------------------------------------
+# The draft as a case file
+# ---------------------------------------------------------------------------
+
+
+def draft_calls(draft: dict) -> list:
+    """The auction of the draft as [{seat, call, alert, note, marks}], checked for shape."""
+    calls = draft.get("auction") or []
+    if not isinstance(calls, list):
+        raise _err("auction", "a list of calls")
+    if len(calls) > MAX_CALLS:
+        raise _err("auction", f"{len(calls)} calls; at most {MAX_CALLS}")
+    out = []
+    for i, c in enumerate(calls):
+        where = f"auction[{i + 1}]"
+        if not isinstance(c, dict) or "call" not in c or "seat" not in c:
+            raise _err(where, "a call with its seat ({seat: N, call: 1S})")
+        try:
+            seat = C.parse_seat(c["seat"])
+        except C.NotationError as exc:
+            raise _err(f"{where}.seat", str(exc))
+        marks = c.get("marks") or []
+        if not isinstance(marks, list) or len(marks) > 8:
+            raise _err(f"{where}.marks", "a short list of marks")
+        out.append({"seat": seat, "call": _text(c["call"], f"{where}.call", 8), "alert": bool(c.get("alert")),
+                    "note": _text(c["note"], f"{where}.note", 300) if c.get("note") else None,
+                    "marks": [_text(m, f"{where}.marks", 20) for m in marks]})
+    return out
+
+
+def case_data(draft) -> dict:
+    """The case-file mapping for a draft (not yet checked by the loader)."""
+    if not isinstance(draft, dict):
+        raise _err("", "the case is a mapping (deal, board, auction, play, events)")
+    unknown = sorted(set(map(str, draft)) - DRAFT_KEYS)
+    if unknown:
+        raise _err(unknown[0], f"unknown field (allowed: {', '.join(sorted(DRAFT_KEYS))})")
+    data: dict = {"id": _case_id(draft.get("id")), "title": _text(draft.get("title") or "", "title", 300)}
+    if draft.get("source"):
+        data["source"] = _text(draft["source"], "source", 300)
+    for key in ("board", "dealer", "vulnerable", "deal"):
+        if draft.get(key) not in (None, ""):
+            data[key] = draft[key] if key == "board" else _text(draft[key], key, 200)
+    players = draft.get("players")
+    if isinstance(players, dict) and any(str(v or "").strip() for v in players.values()):
+        data["players"] = {str(k): _text(v, f"players.{k}", 80).strip() for k, v in players.items()
+                           if str(v or "").strip()}
+    calls = draft_calls(draft)
+    ui, ui_call = (draft.get("ui"), None) if draft.get("ui") else _ui_from_marks(calls)
+    if calls:
+        dealer = data.get("dealer") or (_dealer_of(data.get("board")))
+        data["auction"] = _auction_items(calls, dealer, ui_call)
+    if draft.get("contract"):
+        data["contract"] = _text(draft["contract"], "contract", 8)
+        data["declarer"] = _text(draft.get("declarer") or "", "declarer", 2)
+    play = draft.get("play")
+    if play:
+        if not isinstance(play, list) or len(play) > 20 or sum(len(t) if isinstance(t, list) else 1 for t in play) > MAX_ENTRIES:
+            raise _err("play", f"a list of tricks, at most {MAX_ENTRIES} cards in all")
+        data["play"] = play
+    elif data.get("contract"):
+        data["play"] = []
+    events = draft.get("events") or []
+    if not isinstance(events, list) or len(events) > MAX_EVENTS:
+        raise _err("events", f"a list of at most {MAX_EVENTS} events")
+    if events:
+        data["events"] = events
+    if ui:
+        data["ui"] = ui
+    if draft.get("answers"):
+        data["answers"] = draft["answers"]
+    if draft.get("notes"):
+        data["notes"] = _text(draft["notes"], "notes")
+    return data
+
+
+def _case_id(value) -> str:
+    text = re.sub(r"[^a-z0-9]+", "-", str(value or "table-case").lower()).strip("-")
+    return text[:80] or "table-case"
+
+
+def _dealer_of(board) -> str | None:
+    if isinstance(board, int) and not isinstance(board, bool) and board >= 1:
+        return C.SEATS[(board - 1) % 4]
+    return None
+
+
+def _auction_items(calls: list, dealer: str | None, ui_call: int | None = None) -> list:
+    """Calls in the case-file form: 'P', '1S', 'W:1S' out of rotation, a mapping when something is marked.
+
+    A mark (a hesitation, a remark) is the case's ``ui`` episode, which the views place at the giver's last
+    call; at another call it is kept as that call's note too.
+    """
+    out = []
+    expected = dealer
+    last_of = {c["seat"]: i for i, c in enumerate(calls)}
+    for i, c in enumerate(calls):
+        in_turn = expected is None or c["seat"] == expected
+        marks = [m for m in c["marks"] if m not in ("out_of_rotation", "insufficient")]
+        if i == ui_call and last_of.get(c["seat"]) == i:
+            marks = []  # the ui episode marks this call
+        note = "; ".join(([c["note"]] if c["note"] else []) + marks)  # a hesitation is also the ui episode
+        if c["alert"] or note:
+            item = {"call": c["call"]}
+            if not in_turn:
+                item["seat"] = c["seat"]
+            if c["alert"]:
+                item["alert"] = True
+            if note:
+                item["note"] = note
+            out.append(item)
+        else:
+            out.append(c["call"] if in_turn else f"{c['seat']}:{c['call']}")
+        expected = C.next_seat(c["seat"])
+    return out
+
+
+def _ui_from_marks(calls: list) -> tuple:
+    """A hesitation (remark, gesture, question) marked at a call: the information episode of Law 16.
+
+    The receiver is the caller's partner and the action his next call, as the director would first
+    record it; a case holds one episode (the first marked).
+    """
+    for i, c in enumerate(calls):
+        how = next((UI_HOWS_AT_A_CALL[m] for m in c["marks"] if m in UI_HOWS_AT_A_CALL), None)
+        if how is None:
+            continue
+        partner = C.partner(c["seat"])
+        ui = {"how": how, "by": c["seat"], "received_by": partner}
+        later = next((d for d in calls[i + 1:] if d["seat"] == partner), None)
+        if later is not None:
+            ui["action"] = later["call"]
+        return ui, i
+    return None, None
+
+
+# ---------------------------------------------------------------------------
+# Ruling a draft
+# ---------------------------------------------------------------------------
+
+
+def auction_state(dealer: str | None, calls: list) -> dict:
+    """Whose call it is, whether the auction is over, and its contract (a regular ending only)."""
+    if dealer is None:
+        return {"next": None, "finished": False, "contract": None, "declarer": None, "lowest": None}
+    nxt = dealer
+    best, last_bid, doubled = None, None, 0
+    first_named: dict = {}
+    passes = 0
+    for c in calls:
+        call = c["call"].upper()
+        rank = bid_rank(c["call"]) if c["call"][:1].isdigit() else None
+        if rank is not None:
+            if best is None or rank > best:
+                best, last_bid, doubled = rank, (c["call"], c["seat"]), 0
+                first_named.setdefault((C.side_of(c["seat"]), c["call"][1:]), c["seat"])
+            passes = 0
+        elif call in ("X", "XX"):
+            doubled, passes = (1 if call == "X" else 2), 0
+        else:
+            passes += 1
+        nxt = C.next_seat(c["seat"])
+    finished = (last_bid is None and passes >= 4) or (last_bid is not None and passes >= 3)
+    contract = declarer = None
+    if finished and last_bid is not None:
+        bid, by = last_bid
+        contract = bid + ("X" * doubled)
+        declarer = first_named[(C.side_of(by), bid[1:])]
+    lowest = None if best is None else best + 1
+    return {"next": None if finished else nxt, "finished": finished, "passed_out": finished and last_bid is None,
+            "contract": contract, "declarer": declarer, "lowest": lowest}
+
+
+def load_draft(draft):
+    data = case_data(draft)
+    return data, case_from_data(data, WHERE)
+
+
+def play_state(ruling) -> dict:
+    """Whose card it is, what each seat holds now, the legal cards, and the position for an event."""
+    case, table = ruling.case, ruling.table
+    played_out = set()
+    for p in table.plays:
+        if not p.applied or p.withdrawn_at is not None:
+            continue
+        if p.replaced_by is not None and p.replaced_by.applied:
+            continue
+        played_out.add((p.seat, p.card))
+    held = {s: [c for c in C.sort_cards(case.hands[s]) if (s, c) not in played_out] for s in C.SEATS}
+    ended = any(e.kind in ("claim", "concession") for e in case.events) or sum(1 for t in table.tricks if t.complete) == 13
+    tricks = table.tricks
+    entries = len(case.play[-1]) if case.play else 0
+    if not tricks or tricks[-1].complete:
+        number = len(case.play) + 1
+        turn = (tricks[-1].winner if tricks else table.opening_leader)
+        led = None
+        position = f"T{number}.0" if number <= 13 else "end"
+        new_trick = True
+    else:
+        t = tricks[-1]
+        number = t.number
+        if t.effective:
+            turn = C.next_seat(t.effective[-1][0])
+            led = C.suit_of(t.effective[0][1].card)
+        else:
+            turn, led = t.expected_leader, None
+        position = f"T{number}.{entries}"
+        new_trick = False
+    if ended:
+        position, turn = "end", None
+    legal = []
+    if turn:
+        legal = [c for c in held[turn] if led and c[0] == led] or list(held[turn])
+    return {"turn": turn, "trick": number, "new_trick": new_trick, "position": position, "legal": legal,
+            "held": held, "ended": ended, "dummy": table.dummy}
+
+
+def rule_draft(draft, view) -> dict:
+    """The page's answer for a draft: the case as read, the ruling (``view(ruling)``, when it can be ruled),
+    the next entry."""
+    data = case_data(draft)
+    calls = draft_calls(draft)
+    if "contract" not in data and not any(k in data for k in NO_PLAY_FIELDS):
+        # Nothing to rule on yet (the auction goes on): check the deal and the calls as the loader would.
+        if "events" in data or "play" in data:
+            raise _err("events" if "events" in data else "play", "the play comes after the auction: "
+                                                                 "give the contract and declarer first")
+        case = case_from_data({**data, "contract": "1NT", "declarer": "N", "play": []}, WHERE)
+        state = {"auction": auction_state(case.dealer, calls), "data": data, "ruling": None}
+        state["auction_view"] = auction_view(case)
+        state["notes"] = [n["text"] + f" [{n['laws']}]" for n in auction_notes(case)]
+        return state
+    case = case_from_data(data, WHERE)
+    _, ui_call = (None, None) if draft.get("ui") else _ui_from_marks(calls)
+    if ui_call is not None and case.extra.get("ui") is not None:
+        case.extra["ui"]["call_index"] = ui_call  # the views mark the episode at this call
+    state = {"auction": auction_state(case.dealer, calls), "data": data}
+    ruling = rule_case(case)
+    state["ruling"] = view(ruling)
+    if case.contract is not None:
+        state["play"] = play_state(ruling)
+    return state
+
+
+# ---------------------------------------------------------------------------
+# Saving
+# ---------------------------------------------------------------------------
+
+
+def expect_block(ruling) -> dict:
+    """What the ruling concluded, as an ``expect`` block: each conclusion's kind, clause and short fields."""
+    conclusions = []
+    for c in ruling.conclusions:
+        if c.kind == "trick_won":
+            continue
+        item = {"kind": c.kind}
+        for k, v in c.fields.items():
+            if isinstance(v, bool) or isinstance(v, int) or (isinstance(v, str) and len(v) <= 40):
+                item[k] = v
+        item["law"] = c.law
+        if item not in conclusions:
+            conclusions.append(item)
+    out: dict = {"conclusions": conclusions}
+    if ruling.declarer_tricks is not None:
+        out["declarer_tricks"] = ruling.declarer_tricks
+    if ruling.score:
+        out["score"] = dict(ruling.score)
+    return out
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _flow_list(dumper, value):
+    flow = all(not isinstance(v, (dict, list)) for v in value) and len(value) <= 8
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+
+def _flow_dict(dumper, value):
+    flow = all(not isinstance(v, (dict, list)) for v in value.values()) and len(value) <= 8
+    return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(), flow_style=flow)
+
+
+_Dumper.add_representer(list, _flow_list)
+_Dumper.add_representer(dict, _flow_dict)
+
+KEY_ORDER = ("id", "title", "edition", "source", "board", "dealer", "vulnerable", "players", "deal", "auction",
+             "contract", "declarer", "play", "events", "ui", "answers", "notes", "expect")
+
+
+def case_yaml(draft, with_expect: bool = False) -> str:
+    data, case = load_draft(draft)
+    ordered = {k: data[k] for k in KEY_ORDER if k in data}
+    ordered.update({k: v for k, v in data.items() if k not in ordered})
+    if with_expect:
+        ordered["expect"] = expect_block(rule_case(case))
+    text = yaml.dump(ordered, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    head = "# Entered on the page (python cli.py serve); `python cli.py validate` checks the expect block.\n"
+    return head + text
+
+
+def case_pbn(draft) -> str:
+    from engine.input.pbn import write_pbn
+
+    _, case = load_draft(draft)
+    if case.contract is None:
+        raise _err("contract", "a PBN game needs the contract and declarer (finish the auction first)")
+    text = write_pbn(rule_case(case))
+    for seat_, name in (case.extra.get("players") or {}).items():  # the names, and the auction, as PBN has them
+        text = text.replace(f'[{C.SEAT_NAMES[seat_]} ""]', f'[{C.SEAT_NAMES[seat_]} "{_pbn_quote(name)}"]', 1)
+    view = auction_view(case)
+    if view and "[Auction " not in text:
+        calls, notes = [], []
+        first = text.count('[Note "')  # numbered after the play's notes: one number, one note, in the file
+        for c in view["calls"]:  # an alert, a note, a mark: a PBN note on the call (=n=), after the section
+            said = (["alerted"] if c["alert"] else []) + [m.replace("_", " ") for m in c["marks"]] + \
+                ([c["note"]] if c["note"] else [])
+            if said:
+                notes.append(f'[Note "{first + len(notes) + 1}:{_pbn_quote("; ".join(said))}"]')
+                calls.append(f"{c['call']} ={first + len(notes)}=")
+            else:
+                calls.append(c["call"])
+        rows = [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
+        block = f'[Auction "{view["dealer"]}"]\n' + "\n".join(rows + notes) + "\n"
+        text = text.replace('[Play "', block + '[Play "', 1) if '[Play "' in text else text
+    return text
+
+
+def _pbn_quote(value: str) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+
+
+# ---------------------------------------------------------------------------
+# Starting from a hand record
+# ---------------------------------------------------------------------------
+
+
+def draft_from_games(games: list, file: str, game: int | None) -> dict:
+    """A draft from one game of a PBN file: the deal, board, dealer, vulnerability and names always;
+    the auction, contract and play too when the file records them (a full record)."""
+    from engine.input import pbn
+
+    if not games:
+        raise CaseError(file, "", "no games in the file")
+    g = pbn.select(games, file, None, None, game)
+    tags = g.tags
+    if not tags.get("Deal", "").strip():
+        raise CaseError(file, f"{g.label}, Deal", "missing: a board to rule on needs the deal")
+    try:
+        C.parse_deal(tags["Deal"])
+    except C.NotationError as exc:
+        raise CaseError(file, f"{g.label}, Deal", str(exc))
+    draft: dict = {"id": _case_id(f"{file.rsplit('/', 1)[-1].rsplit('.', 1)[0]}-{g.label}"),
+                   "title": ", ".join(b for b in (tags.get("Event", "").strip(), f"board {g.board}" if g.board else "")
+                                      if b and b not in ("?", "#")),
+                   "deal": tags["Deal"].strip()}
+    if g.board is not None:
+        draft["board"] = g.board
+    for tag, key in (("Dealer", "dealer"), ("Vulnerable", "vulnerable")):
+        value = tags.get(tag, "").strip()
+        if value and value not in ("?", "#"):
+            draft[key] = value
+    names = {s: tags.get(C.SEAT_NAMES[s], "").strip() for s in C.SEATS}
+    names = {s: n for s, n in names.items() if n and n not in ("?", "#")}
+    if names:
+        draft["players"] = names
+    full = False
+    try:
+        record = pbn.board_record(g)
+    except CaseError:
+        record = None
+    if record is not None:
+        calls = [{"seat": c["seat"], "call": "Pass" if str(c["call"]).upper() in ("PASS", "P") else c["call"],
+                  **({"alert": True} if c.get("alert") else {}), **({"note": c["note"]} if c.get("note") else {})}
+                 for c in (record.auction or []) if isinstance(c, dict) and c.get("seat") and c.get("call")]
+        if record.fields.get("contract") and record.fields.get("declarer"):
+            full = True
+            draft["contract"] = record.fields["contract"]
+            draft["declarer"] = record.fields["declarer"]
+            draft["play"] = [[f"{p.seat}:{p.card}" for p in trick] for trick in record.tricks]
+        if calls:
+            full = True
+            draft["auction"] = calls
+    return {"draft": draft, "full": full, "label": g.label}
+
+
+__all__ = ["rule_draft", "case_yaml", "case_pbn", "draft_from_games", "auction_state", "play_state", "expect_block"]
