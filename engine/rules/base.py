@@ -127,10 +127,20 @@ class LawEngineBase(KnowledgeEngine):
                 r.stratum = strata[r.__name__]
             cls._stratified = True
         super().__init__()
+        only_changed_rules(self.matcher)  # first: dispatch_by_type binds the ports it wraps
         dispatch_by_type(self.matcher)
-        only_changed_rules(self.matcher)
         self.firings: list[Firing] = []
         self._current = None
+
+    def get_deffacts(self):
+        # experta looks for DefFacts with inspect.getmembers over every rule on each reset; they are fixed.
+        # (Re-bound each time: reading the attribute on the class, as law_rules does, unbinds it.)
+        try:
+            found = self._deffacts
+        except AttributeError:
+            found = self._deffacts = super().get_deffacts()
+        cls = type(self)
+        return [d.__get__(self, cls) for d in found]
 
     def reset(self, **kwargs):
         super().reset(**kwargs)
