@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from engine.commands.validate import collect, validate_file
+from engine.commands.validate import collect, exercised, validate_file
 from engine.explain.render import dumps, find_conclusions, ruling_json, ruling_text
 from engine.explain.render import explain as explain_tree
 from engine.explain.ruling import rule_case
@@ -268,11 +268,9 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
             rules_for[c].append(r.__name__ + " (cites)")
     cases_for = defaultdict(list)
     files = collect([cases_dir or DEFAULT_CASES]) if (cases_dir or DEFAULT_CASES.exists()) else []
-    for f in files:
-        result = validate_file(f)
-        if result.passed:
-            for clause in result.clauses():
-                cases_for[clause].append(result.case_id)
+    for case_id, clauses in exercised(files):
+        for clause in clauses:
+            cases_for[clause].append(case_id)
     entries = [e for e in kb.entries.values() if law is None or e.law == law]
     if fmt == "json":
         click.echo(dumps([{"id": e.id, "title": e.title, "status": e.status, "summary": e.summary,

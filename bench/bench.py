@@ -119,6 +119,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7, help="runs per figure (the median is shown)")
     ap.add_argument("--n", type=int, default=300, help="generated cases to validate")
     ap.add_argument("--pytest", action="store_true", help="also time the test suite (minutes)")
+    ap.add_argument("--rows", default="1234", help="which rows to measure (digits), e.g. --rows 14")
     args = ap.parse_args()
     py = sys.executable
 
@@ -143,57 +144,58 @@ def main() -> None:
         cache = tmp / "cache"
 
         print(f"bench: {args.runs} runs per figure (medians), python {sys.version.split()[0]}, {os.cpu_count()} cores")
+        bare = None
+        if "1" in args.rows:  # cold start
+            m = _medians({
+                "bare": ([py, "-c", "pass"], tmp, _env(compiled, True)),
+                "rule_bc": ([py, "cli.py", "rule", CASE, "--format", "json"], compiled, _env(compiled, True)),
+                "rule_nobc": ([py, "cli.py", "rule", CASE, "--format", "json"], plain, _env(plain, False)),
+                "help": ([py, "cli.py", "--help"], compiled, _env(compiled, True)),
+            }, args.runs)
+            bare = m["bare"]
+            print(f"1. cold start (bare interpreter: {bare * 1000:.0f} ms)")
+            _row("cli.py rule CASE --format json, bytecode compiled", m["rule_bc"], bare, "bare", TARGETS["rule"])
+            _row("cli.py rule CASE --format json, no bytecode", m["rule_nobc"], bare, "bare", TARGETS["rule"])
+            _row("cli.py --help, bytecode compiled", m["help"], bare, "bare", TARGETS["rule"])
 
-        # 1. cold start
-        m = _medians({
-            "bare": ([py, "-c", "pass"], tmp, _env(compiled, True)),
-            "rule_bc": ([py, "cli.py", "rule", CASE, "--format", "json"], compiled, _env(compiled, True)),
-            "rule_nobc": ([py, "cli.py", "rule", CASE, "--format", "json"], plain, _env(plain, False)),
-            "help": ([py, "cli.py", "--help"], compiled, _env(compiled, True)),
-        }, args.runs)
-        print(f"1. cold start (bare interpreter: {m['bare'] * 1000:.0f} ms)")
-        _row("cli.py rule CASE --format json, bytecode compiled", m["rule_bc"], m["bare"], "bare", TARGETS["rule"])
-        _row("cli.py rule CASE --format json, no bytecode", m["rule_nobc"], m["bare"], "bare", TARGETS["rule"])
-        _row("cli.py --help, bytecode compiled", m["help"], m["bare"], "bare", TARGETS["rule"])
+        if "2" in args.rows:  # laws
+            env_cache = _env(compiled, True, XDG_CACHE_HOME=str(cache))
+            m2 = _medians({
+                "rule": ([py, "cli.py", "rule", CASE, "--format", "json"], compiled, _env(compiled, True)),
+                "first": ([py, "cli.py", "laws", "--law", "64"], compiled,
+                          _env(compiled, True, XDG_CACHE_HOME=str(tmp / "never-cached"), BRIDGE_TD_NO_CACHE="1")),
+                "laws": ([py, "cli.py", "laws", "--law", "64"], compiled, env_cache),
+            }, max(3, args.runs // 2))
+            print("2. laws")
+            _row("cli.py laws --law 64 (casebook cached)", m2["laws"], m2["rule"], "rule", TARGETS["laws"])
+            _row("cli.py laws --law 64, without the cache", m2["first"], m2["rule"], "rule", TARGETS["laws"])
 
-        # 2. laws
-        env_cache = _env(compiled, True, XDG_CACHE_HOME=str(cache))
-        first = _time([py, "cli.py", "laws", "--law", "64"], compiled, env_cache)
-        m2 = _medians({
-            "rule": ([py, "cli.py", "rule", CASE, "--format", "json"], compiled, _env(compiled, True)),
-            "laws": ([py, "cli.py", "laws", "--law", "64"], compiled, env_cache),
-        }, args.runs)
-        print("2. laws")
-        _row("cli.py laws --law 64 (casebook cached)", m2["laws"], m2["rule"], "rule", TARGETS["laws"])
-        _row("cli.py laws --law 64, first call (builds the cache)", first, m2["rule"], "rule", TARGETS["laws"])
+        if "3" in args.rows:  # in process
+            out = subprocess.run([py, "-c", _IN_PROCESS, str(gen)], cwd=compiled, env=_env(compiled, True),
+                                 capture_output=True, text=True, check=True)
+            per_case, oracle_case, count = json.loads(out.stdout.strip().splitlines()[-1])
+            print(f"3. in process, {count} generated 13-trick cases (median)")
+            print(f"  {'rule one case (rule network already built)':<58} {per_case * 1000:6.2f} ms  "
+                  f"= {per_case / oracle_case:5.1f}x reading it with the C loader "
+                  f"(target ~{TARGETS['in_process_ms']:g} ms here: "
+                  f"{'ok' if per_case * 1000 <= TARGETS['in_process_ms'] * 1.1 else 'OVER'})")
 
-        # 3. in process
-        out = subprocess.run([py, "-c", _IN_PROCESS, str(gen)], cwd=compiled, env=_env(compiled, True),
-                             capture_output=True, text=True, check=True)
-        per_case, oracle_case, count = json.loads(out.stdout.strip().splitlines()[-1])
-        print(f"3. in process, {count} generated 13-trick cases (median)")
-        print(f"  {'rule one case (rule network already built)':<58} {per_case * 1000:6.2f} ms  "
-              f"= {per_case / oracle_case:5.1f}x reading it with the C loader "
-              f"(target ~{TARGETS['in_process_ms']:g} ms here: "
-              f"{'ok' if per_case * 1000 <= TARGETS['in_process_ms'] * 1.1 else 'OVER'})")
+        if "4" in args.rows:  # validate
+            m4 = _medians({
+                "oracle": ([py, "-c", ORACLE, "c", str(gen)], tmp, _env(compiled, True)),
+                "oracle_py": ([py, "-c", ORACLE, "py", str(gen)], tmp, _env(compiled, True)),
+                "validate": ([py, "cli.py", "validate", str(gen)], compiled, _env(compiled, True)),
+            }, max(3, args.runs // 2))
+            print(f"4. validate {args.n} generated cases (oracle, C loader: {m4['oracle'] * 1000:.0f} ms; "
+                  f"pure-Python loader: {m4['oracle_py'] * 1000:.0f} ms)")
+            _row(f"cli.py validate {args.n} generated cases", m4["validate"], m4["oracle"], "oracle",
+                 TARGETS["validate"])
+            print(f"  {'':<58} {'':>9}  = {m4['validate'] / m4['oracle_py']:5.1f}x oracle-py")
 
-        # 4. validate
-        m4 = _medians({
-            "oracle": ([py, "-c", ORACLE, "c", str(gen)], tmp, _env(compiled, True)),
-            "oracle_py": ([py, "-c", ORACLE, "py", str(gen)], tmp, _env(compiled, True)),
-            "validate": ([py, "cli.py", "validate", str(gen)], compiled, _env(compiled, True)),
-        }, max(3, args.runs // 2))
-        print(f"4. validate {args.n} generated cases (oracle, C loader: {m4['oracle'] * 1000:.0f} ms; "
-              f"pure-Python loader: {m4['oracle_py'] * 1000:.0f} ms)")
-        _row(f"cli.py validate {args.n} generated cases", m4["validate"], m4["oracle"], "oracle", TARGETS["validate"])
-        print(f"  {'':<58} {'':>9}  = {m4['validate'] / m4['oracle_py']:5.1f}x oracle-py")
-
-        # 5. pytest
         if args.pytest:
             t = _time([py, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"], plain, _env(plain, False))
             print("5. test suite, no bytecode")
-            print(f"  {'python -m pytest':<58} {t:7.1f} s   (target < {TARGETS['pytest_s']:g} s on this machine; "
-                  f"{t / m['bare']:.0f}x bare)")
+            print(f"  {'python -m pytest':<58} {t:7.1f} s   (target < {TARGETS['pytest_s']:g} s on this machine)")
 
 
 _IN_PROCESS = r"""
