@@ -124,19 +124,20 @@ class _MemoInspect:
 _experta_rule.inspect = _experta_engine.inspect = _MemoInspect()
 
 
-def _copying(callback):
-    """A node's input port with experta's token copy done without its type assertions (same copy)."""
+def _port(callback):
+    """A beta node's input port without experta's defensive copy of the token.
+
+    experta copies every token a node receives because a FeatureTesterNode
+    adds its bindings to the token in place.  Beta nodes (joins, NOT nodes,
+    TEST nodes, conflict sets) only read the token they get and build new
+    ones; and the alpha part is walked by ``_alpha_function``, which never
+    changes a context it was given.  So between them nothing is copied.
+    """
     port = getattr(callback, "__func__", None)
     node = getattr(callback, "__self__", None)
     if node is None or port not in _PORTS:
         return callback
-    inner = getattr(node, _PORTS[port])  # (run only_changed_rules first: it wraps conflict-set nodes' _activate)
-    new = tuple.__new__
-
-    def enter(token):
-        return inner(new(Token, (token.tag, token.data.copy(), token.context.copy())))
-
-    return enter
+    return getattr(node, _PORTS[port])  # (run only_changed_rules first: it wraps conflict-set nodes' _activate)
 
 
 def _info(token):
@@ -209,6 +210,15 @@ def _check_function(check):
                     return test(record, expected)
                 return nested
             what = path[0]
+        if type(expected) is L and expected.__bind__ is None:  # equal_literal, unbound: a bool
+            value = expected.value
+
+            def literal(fact):
+                try:
+                    return True if value == fact[what] else False
+                except (IndexError, KeyError, TypeError):
+                    return False
+            return literal
 
         def single(fact):
             try:
@@ -234,7 +244,7 @@ def _alpha_function(node):
         if type(child.node) is FeatureTesterNode:
             kids.append((_alpha_function(child.node), None))
         else:
-            kids.append((None, _copying(child.callback)))
+            kids.append((None, _port(child.callback)))
     new = tuple.__new__
 
     def visit(fact, context, tag):
@@ -270,12 +280,12 @@ def dispatch_by_type(matcher) -> None:
     and walking each alpha branch with one function (``_alpha_function``),
     gives the same matches in the same order.  Children that do not start
     with a type check (none in practice) still see every fact.  The input
-    ports of the beta nodes copy tokens without experta's assertions.
+    ports of the beta nodes no longer copy the tokens they pass on (``_port``).
     """
     root = matcher.root_node
     seen: set = set()
     stack = [root]
-    while stack:  # the beta part: same callbacks, cheaper token copies
+    while stack:  # the beta part: joins with cheaper ports
         node = stack.pop()
         if id(node) in seen:
             continue
@@ -291,7 +301,7 @@ def dispatch_by_type(matcher) -> None:
             continue
         seen.add(id(node))
         if type(node) is not FeatureTesterNode and node is not root:
-            node.children[:] = [ChildNode(c.node, _copying(c.callback)) for c in node.children]
+            node.children[:] = [ChildNode(c.node, _port(c.callback)) for c in node.children]
         stack.extend(c.node for c in node.children)
 
     by_type: dict = {}
