@@ -40,6 +40,7 @@ class LawEngine(*LAW_MIXINS, LawEngineBase):
 # One process keeps its engines: the rule network is built once, working memory is reset per case.
 _FULL: list = []
 _PARTIAL: list = []
+_SEEN: list = []  # the fact kinds each partial network was built for
 
 
 def full_engine() -> LawEngine:
@@ -49,32 +50,37 @@ def full_engine() -> LawEngine:
     return _FULL[0]
 
 
+_PARTIAL_BUILDS = 3  # partial networks one process may build before it builds the full one
+
+
 def engine_for(facts) -> LawEngineBase:
-    """An engine able to rule on these table facts: only the rules they can reach, for a single ruling.
+    """An engine able to rule on these table facts: only the rules their kinds can reach.
 
     Building experta's network is most of a cold start, and a case reaches a
-    fraction of the rules (a revoke case never reaches the claim or board
-    laws).  The first case of a process gets an engine of just the rules its
-    fact kinds can reach (``base.reachable``); a later case that needs more
-    gets the full engine, built once for every case after it.  Either fires
-    the same rules in the same order (the saliences are the full set's).
+    fraction of the rules (a revoke case never reaches the claim rules).  So
+    the first case of a process gets an engine of just the rules its fact
+    kinds can reach (``base.reachable``); a later case needing more gets one
+    for every kind seen so far, and after a few such rebuilds (a batch of
+    varied cases) the full engine, built once for the rest of the process.
+    Any of them fires the same rules in the same order: a rule left out could
+    not have fired, and the saliences are the full set's.
     """
     if _FULL:
         return _FULL[0]
     kinds = {type(f) for f in facts}
-    for eng in _PARTIAL:
-        if kinds <= eng.covers:
-            return eng
-    if _PARTIAL:
+    if _PARTIAL and kinds <= _PARTIAL[0].covers:
+        return _PARTIAL[0]
+    if len(_SEEN) >= _PARTIAL_BUILDS:
         return full_engine()
+    _SEEN.append(frozenset(kinds))
     LawEngine.stratify_rules()
     rules = LawEngine.law_rules()
-    chosen, covers = reachable(rules, kinds)
+    chosen, covers = reachable(rules, kinds.union(*_SEEN))
     names = {r.__name__ for r in chosen}
     hidden = {r.__name__: None for r in rules if r.__name__ not in names}
     partial = type("LawEngineFor", (LawEngine,), {**hidden, "_stratified": True, "covers": covers,
                                                    "__doc__": "The rules some fact kinds can reach."})
-    _PARTIAL.append(partial())
+    _PARTIAL[:] = [partial()]
     return _PARTIAL[0]
 
 
