@@ -18,7 +18,6 @@ from pathlib import Path
 
 import click
 
-from engine.commands.validate import collect, exercised, validate_file
 from engine.explain.render import dumps, find_conclusions, ruling_json, ruling_text
 from engine.explain.render import explain as explain_tree
 from engine.explain.ruling import rule_case
@@ -186,6 +185,8 @@ def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: b
     Prints the failures and a one-line summary (-v: every case; --clauses:
     the clauses exercised).  Exit status 1 when a case fails.
     """
+    from engine.commands.validate import collect, validate_file
+
     files = collect(paths or [DEFAULT_CASES])
     if not files:
         fail("no case files found", EXIT_BAD_INPUT)
@@ -275,6 +276,8 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
         rules_for[fn.clause].append(r.__name__)
         for c in fn.cites:
             rules_for[c].append(r.__name__ + " (cites)")
+    from engine.commands.validate import collect, exercised
+
     cases_for = defaultdict(list)
     files = collect([cases_dir or DEFAULT_CASES]) if (cases_dir or DEFAULT_CASES.exists()) else []
     for case_id, clauses in exercised(files):
@@ -390,6 +393,7 @@ def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, 
     import random
 
     from engine.commands import quiz as Q
+    from engine.commands.validate import collect
     from engine.input.sources import is_board_file
 
     cases = []
