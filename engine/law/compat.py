@@ -98,7 +98,7 @@ def _plan(cls) -> tuple:
     for name, fld in cls.__fields__.items():
         validator = getattr(fld, "validator", None)
         wanted = getattr(validator, "_schema", _SLOW)
-        if type(validator) is Schema and (wanted is object or wanted in _PLAIN):
+        if type(validator) is Schema and isinstance(wanted, type) and (wanted is object or wanted in _PLAIN):
             plan.append((name, None if wanted is object else wanted, fld))
         else:
             plan.append((name, _SLOW, fld))
@@ -111,7 +111,9 @@ def _validate(self):
 
     (experta un-freezes the value first; for these types the answer is the same.)
     """
-    plan = _PLANS.get(type(self)) or _plan(type(self))
+    plan = _PLANS.get(type(self))
+    if plan is None:
+        plan = _plan(type(self))
     for name, wanted, fld in plan:
         if name in self:
             if wanted is None:
