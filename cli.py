@@ -18,7 +18,6 @@ from pathlib import Path
 
 import click
 
-from engine.commands.validate import collect, validate_file
 from engine.explain.render import dumps, find_conclusions, ruling_json, ruling_text
 from engine.explain.render import explain as explain_tree
 from engine.explain.ruling import rule_case
@@ -176,9 +175,18 @@ def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @format_option
-@click.option("-q", "--quiet", is_flag=True, help="Print only failures and the summary.")
-def validate(paths: tuple, fmt: str, quiet: bool) -> None:
-    """Rule every case under PATHS (default: the bundled casebook) and check its expect block."""
+@click.option("-v", "--verbose", is_flag=True, help="List every case, passed or not.")
+@click.option("--clauses", "show_clauses", is_flag=True, help="Also list the clauses the passing cases exercise.")
+@click.option("-q", "--quiet", is_flag=True, hidden=True, help="Accepted for old scripts: failures and the summary "
+              "are all that is printed anyway.")
+def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: bool) -> None:
+    """Rule every case under PATHS (default: the bundled casebook) and check its expect block.
+
+    Prints the failures and a one-line summary (-v: every case; --clauses:
+    the clauses exercised).  Exit status 1 when a case fails.
+    """
+    from engine.commands.validate import collect, validate_file
+
     files = collect(paths or [DEFAULT_CASES])
     if not files:
         fail("no case files found", EXIT_BAD_INPUT)
@@ -208,12 +216,14 @@ def validate(paths: tuple, fmt: str, quiet: bool) -> None:
                 click.echo(f"FAIL  {r.path} ({r.case_id})")
                 for d in r.differences:
                     click.echo(f"      {d}")
-            elif not quiet:
+            elif verbose and not quiet:
                 note = "" if r.has_expect else " (no expect block: ruled only)"
                 click.echo(f"pass  {r.path}{note}")
-        click.echo("")
-        click.echo(f"{len(passed)} passed, {len(results) - len(passed)} failed, {len(results)} cases")
-        click.echo("Clauses exercised by passing cases: " + (", ".join(exercised) or "none"))
+        unchecked = sum(1 for r in passed if not r.has_expect)
+        note = f" ({unchecked} without an expect block: ruled only)" if unchecked else ""
+        click.echo(f"{len(passed)} passed, {len(results) - len(passed)} failed, {len(results)} cases{note}")
+        if show_clauses:
+            click.echo(f"Clauses exercised by passing cases ({len(exercised)}): " + (", ".join(exercised) or "none"))
     if len(passed) != len(results):
         sys.exit(EXIT_FAILED)
 
@@ -266,13 +276,13 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
         rules_for[fn.clause].append(r.__name__)
         for c in fn.cites:
             rules_for[c].append(r.__name__ + " (cites)")
+    from engine.commands.validate import collect, exercised
+
     cases_for = defaultdict(list)
     files = collect([cases_dir or DEFAULT_CASES]) if (cases_dir or DEFAULT_CASES.exists()) else []
-    for f in files:
-        result = validate_file(f)
-        if result.passed:
-            for clause in result.clauses():
-                cases_for[clause].append(result.case_id)
+    for case_id, clauses in exercised(files):
+        for clause in clauses:
+            cases_for[clause].append(case_id)
     entries = [e for e in kb.entries.values() if law is None or e.law == law]
     if fmt == "json":
         click.echo(dumps([{"id": e.id, "title": e.title, "status": e.status, "summary": e.summary,
@@ -416,6 +426,7 @@ def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, 
     import random
 
     from engine.commands import quiz as Q
+    from engine.commands.validate import collect
     from engine.input.sources import is_board_file
 
     cases = []

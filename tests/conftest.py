@@ -14,3 +14,17 @@ from click.testing import CliRunner  # noqa: E402
 def runner():
     """A CLI runner keeping stdout and stderr apart (on every click version)."""
     return CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cache_in_a_temporary_folder(tmp_path_factory):
+    """`laws` remembers rulings in a cache: keep the tests' cache out of the user's home."""
+    import os
+
+    before = os.environ.get("BRIDGE_TD_CACHE")
+    os.environ["BRIDGE_TD_CACHE"] = str(tmp_path_factory.mktemp("bridge-td-cache"))
+    yield
+    if before is None:
+        os.environ.pop("BRIDGE_TD_CACHE", None)
+    else:
+        os.environ["BRIDGE_TD_CACHE"] = before

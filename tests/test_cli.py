@@ -75,7 +75,13 @@ def test_validate_pass_and_fail(runner, tmp_path):
     write(tmp_path, GOOD, "good.yaml")
     res = runner.invoke(cli, ["validate", str(tmp_path)])
     assert res.exit_code == 0, res.output
-    assert "1 passed, 0 failed" in res.stdout and "64A2" in res.stdout
+    assert res.stdout.strip() == "1 passed, 0 failed, 1 cases"  # a pass is only counted: one line in all
+    res = runner.invoke(cli, ["validate", str(tmp_path), "-v", "--clauses"])
+    lines = res.stdout.splitlines()
+    assert lines[0].startswith("pass  ") and lines[0].endswith("good.yaml")
+    assert lines[1] == "1 passed, 0 failed, 1 cases"
+    assert lines[2].startswith("Clauses exercised by passing cases") and "64A2" in lines[2]
+    assert runner.invoke(cli, ["validate", str(tmp_path), "--quiet"]).stdout == res.stdout.splitlines()[1] + "\n"
     write(tmp_path, GOOD.replace("id: cli-east-ruffs", "id: wrong").replace("tricks: 1, to: NS", "tricks: 2, to: NS"),
           "bad.yaml")
     res = runner.invoke(cli, ["validate", str(tmp_path)])
@@ -98,6 +104,29 @@ def test_laws_lists_rules_and_reasons(runner):
     assert "not mechanizable" in res.stdout
     res = runner.invoke(cli, ["laws", "--law", "99"])
     assert res.exit_code == 2
+
+
+def _cases_of(runner, casebook, clause):
+    res = runner.invoke(cli, ["laws", "--law", clause[:2], "--cases", str(casebook), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    return next(e["cases"] for e in json.loads(res.stdout) if e["id"] == clause)
+
+
+def test_laws_cache_follows_the_cases_content(runner, tmp_path, monkeypatch):
+    monkeypatch.setenv("BRIDGE_TD_CACHE", str(tmp_path / "cache"))
+    book = tmp_path / "book"
+    book.mkdir()
+    case = write(book, GOOD, "good.yaml")
+    assert _cases_of(runner, book, "64A2") == ["cli-east-ruffs"]  # ruled, then remembered
+    assert (tmp_path / "cache" / "exercised.json").exists()
+    assert _cases_of(runner, book, "64A2") == ["cli-east-ruffs"]  # from the cache
+    # The same file now expects the wrong transfer: it fails, so it no longer counts for 64A2.
+    Path(case).write_text(GOOD.replace("tricks: 1, to: NS", "tricks: 2, to: NS"))
+    assert _cases_of(runner, book, "64A2") == []
+    monkeypatch.setenv("BRIDGE_TD_NO_CACHE", "1")  # without the cache: the same answers
+    assert _cases_of(runner, book, "64A2") == []
+    Path(case).write_text(GOOD)
+    assert _cases_of(runner, book, "64A2") == ["cli-east-ruffs"]
 
 
 # -- bad input: exit 2, the file, the field, the problem, no traceback --------------

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.commands.validate import collect, validate_file
+from engine.commands.validate import collect, exercised as exercised_clauses, validate_file
 from engine.explain.ruling import engine
 from engine.law.clause import parse
 from engine.law.knowledge import load
@@ -25,12 +25,11 @@ def rules_citing(clause):
 
 @pytest.fixture(scope="module")
 def exercised():
+    # What `laws` reports (validate_file on every case, remembered in the session's cache: see conftest.py).
     out = {}
-    for f in collect([ROOT / "cases"]):
-        res = validate_file(f)
-        if res.passed:
-            for clause in res.clauses():
-                out.setdefault(clause, []).append(res.case_id)
+    for case_id, clauses in exercised_clauses(collect([ROOT / "cases"])):
+        for clause in clauses:
+            out.setdefault(clause, []).append(case_id)
     return out
 
 

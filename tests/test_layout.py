@@ -1,5 +1,6 @@
 """The layout follows the pipeline (docs/architecture.md): each stage imports only earlier stages, no circles."""
 import ast
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +37,7 @@ def _imports(path: Path) -> set:
     return found - {mod}
 
 
+@functools.lru_cache(maxsize=1)
 def _graph() -> dict:
     return {_module(p): _imports(p) for p in (ROOT / "engine").rglob("*.py")}
 

@@ -8,6 +8,11 @@ missing conclusion, the nearest one the engine did give.
 """
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import json
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -144,3 +149,95 @@ def collect(paths) -> list:
         else:
             files.append(p)
     return files
+
+
+# ---------------------------------------------------------------------------
+# Which clauses each passing case exercises (``cli.py laws``), remembered by content
+# ---------------------------------------------------------------------------
+
+_LINKED = re.compile(rb"^(pbn|lin)\s*:", re.M)
+
+
+def _cache_file() -> Path | None:
+    """Where ``exercised`` keeps what it learnt (None: no cache; BRIDGE_TD_NO_CACHE=1 turns it off)."""
+    if os.environ.get("BRIDGE_TD_NO_CACHE"):
+        return None
+    base = os.environ.get("BRIDGE_TD_CACHE")
+    if not base:
+        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(xdg, "bridge-td")
+    return Path(base) / "exercised.json"
+
+
+def _fingerprint() -> str:
+    """What a ruling depends on besides the case: the engine's code, the knowledge base, the solver settings."""
+    from engine.law.knowledge import ROOT
+
+    h = hashlib.sha256()
+    for folder, pattern in ((ROOT / "engine", "*.py"), (ROOT / "knowledge", "*")):
+        for p in sorted(folder.rglob(pattern)):
+            if p.is_file() and "__pycache__" not in p.parts:
+                h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes() + b"\0")
+    for name in sorted(k for k in os.environ if k.startswith("BRIDGE_TD_SOLVER")):
+        h.update(f"{name}={os.environ[name]}\0".encode())
+    h.update(b"dd" if importlib.util.find_spec("endplay") is not None else b"no-dd")
+    return h.hexdigest()
+
+
+def _case_key(path: Path) -> str | None:
+    """The case file's bytes and those of a PBN or LIN file it points at (None: unreadable)."""
+    try:
+        data = path.read_bytes()
+        h = hashlib.sha256(str(path.resolve()).encode() + b"\0" + data)
+        if _LINKED.search(data):
+            import yaml
+
+            loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            for key in ("pbn", "lin"):
+                if isinstance(loaded, dict) and isinstance(loaded.get(key), str):
+                    h.update(b"\0" + (path.parent / loaded[key]).read_bytes())
+        return h.hexdigest()
+    except Exception:  # noqa: BLE001 - anything odd: rule it, do not remember it
+        return None
+
+
+def exercised(files) -> list:
+    """(case id, clauses of the rules that fired) for each passing case among ``files``.
+
+    Ruling the whole casebook takes seconds, so the answer for each case is
+    remembered in a cache keyed by the case's content (and a file it points
+    at) and by a fingerprint of the engine and the knowledge base: any change
+    to either rules the case again.  The answer is the one ``validate_file``
+    gives; the cache only saves the time.
+    """
+    where = _cache_file()
+    fingerprint = _fingerprint() if where else ""
+    known: dict = {}
+    if where and where.exists():
+        try:
+            stored = json.loads(where.read_text(encoding="utf-8"))
+            if stored.get("fingerprint") == fingerprint:
+                known = stored.get("cases") or {}
+        except (OSError, ValueError):
+            known = {}
+    out, keep, changed = [], {}, False
+    for f in files:
+        key = _case_key(Path(f)) if where else None
+        entry = known.get(key) if key else None
+        if entry is None:
+            result = validate_file(f)
+            entry = {"id": result.case_id, "passed": result.passed, "clauses": sorted(result.clauses())}
+            changed = True
+        if key:
+            keep[key] = entry
+        if entry["passed"]:
+            out.append((entry["id"], entry["clauses"]))
+    if where and (changed or len(keep) != len(known)):
+        try:
+            where.parent.mkdir(parents=True, exist_ok=True)
+            tmp = where.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"fingerprint": fingerprint, "cases": keep}), encoding="utf-8")
+            os.replace(tmp, where)
+        except OSError:
+            pass  # a cache that cannot be written is no cache
+    return out

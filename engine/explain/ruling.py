@@ -27,16 +27,11 @@ from engine.mechanics.records import check_case_record
 from engine.mechanics.table import Adjustments, Table, build_table
 from engine.notation import cards as C
 from engine.notation.scoring import duplicate_score
-from engine.rules import Firing, LawEngine
-
-_ENGINE: LawEngine | None = None
-
+from engine.rules import Firing, LawEngine, engine_for, full_engine
 
 def engine() -> LawEngine:
-    global _ENGINE
-    if _ENGINE is None:
-        _ENGINE = LawEngine()
-    return _ENGINE
+    """The engine with every rule (``rule_case`` may use a smaller one: ``rules.engine_for``)."""
+    return full_engine()
 
 
 @dataclass
@@ -106,7 +101,7 @@ def rule_case(case: Case) -> Ruling:
     check_case_record(case)
     adjustments = Adjustments()
     table = build_table(case, adjustments)
-    facts, firings = _run(table)
+    facts, firings, eng = _run(table)
     for passes in range(2, 6):
         wanted = _wanted_adjustments(table, firings)
         if wanted == adjustments:
@@ -124,7 +119,7 @@ def rule_case(case: Case) -> Ruling:
         new_facts = table_facts(table)
         if _same(new_facts, facts):
             continue  # the law sees the same table: its conclusions are the ones it just drew
-        facts, firings = _run(table, new_facts)
+        facts, firings, eng = _run(table, new_facts)
     else:  # pragma: no cover - the law's requests settle in two passes
         table.notes.append({"subject": "unsettled", "trick": None, "seat": None, "laws": "",
                             "text": "the corrections the law requires did not settle; the last reading is shown"})
@@ -133,20 +128,21 @@ def rule_case(case: Case) -> Ruling:
     ruling = _assemble(case, table, facts, firings, passes - 1)
     extra = [f for producer in RESULT_FACT_PRODUCERS for f in producer(ruling)]
     if extra:  # facts from the settled result (Law 78): declared into the same working memory
-        eng = engine()
+        if not eng.can_rule(extra):  # rules these reach are not in the engine: the last pass again, on all
+            facts, firings, eng = _run(table, facts, full_engine())
         eng.declare(*extra)
         eng.run()
         ruling = _assemble(case, table, facts + extra, list(eng.firings), passes - 1)
     return ruling
 
 
-def _run(table: Table, facts: list | None = None) -> tuple[list[TableFact], list[Firing]]:
-    eng = engine()
-    eng.reset()
+def _run(table: Table, facts: list | None = None, eng=None) -> tuple[list[TableFact], list[Firing], LawEngine]:
     facts = table_facts(table) if facts is None else facts
+    eng = eng or engine_for(facts)
+    eng.reset()
     eng.declare(*facts)
     eng.run()
-    return facts, list(eng.firings)
+    return facts, list(eng.firings), eng
 
 
 def _same(a: list, b: list) -> bool:

@@ -34,9 +34,9 @@ def load_record(path, board=None, room=None, game=None):
 
 def load_input(path, board: int | None = None, room: str | None = None, game: int | None = None,
                events: str | None = None) -> Case:
-    from engine.input.pbn import build_case, read_events_file
-
     if is_board_file(path):
+        from engine.input.pbn import build_case, read_events_file  # only for a PBN or LIN file
+
         record = load_record(path, board, room, game)
         overlay = read_events_file(events) if events else None
         if overlay:

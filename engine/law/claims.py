@@ -20,6 +20,8 @@ Docs: docs/claims.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.input.caseio import CaseError
 from engine.input.claims import (
     CLAIM_FORMS,
@@ -29,11 +31,15 @@ from engine.input.claims import (
 )
 from engine.law.compat import Field
 from engine.law.facts import Conclusion, TableFact, fact_producer
-from engine.mechanics import solver as S
 from engine.mechanics.claims import Analysis, _steps, position_at_end
 from engine.mechanics.table import NEVER, Table
 from engine.notation import cards as C
 from engine.notation.cards import SIDE_NAMES
+from engine import lazy_module
+
+if TYPE_CHECKING:  # the layout test reads imports; at run time the solver loads on first use (claims only)
+    from engine.mechanics import solver  # noqa: F401
+S = lazy_module("engine.mechanics.solver")
 
 # ---------------------------------------------------------------------------
 # Table facts

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import collections
 import collections.abc
+import inspect
 import logging
+from collections.abc import Mapping
 
 for _name in ("Mapping", "MutableMapping", "Sequence", "Iterable", "Callable", "Hashable"):
     if not hasattr(collections, _name):
@@ -49,6 +51,17 @@ from experta import (  # noqa: E402,F401
 from experta.agenda import Agenda  # noqa: E402
 from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.explain.whynot)
 from experta.strategies import DepthStrategy  # noqa: E402
+from experta import engine as _experta_engine, rule as _experta_rule  # noqa: E402
+from experta.matchers.rete.abstract import OneInputNode, TwoInputNode  # noqa: E402
+from experta.matchers.rete.check import FactCapture, FeatureCheck, TypeCheck  # noqa: E402
+from experta.matchers.rete.mixins import ChildNode  # noqa: E402
+from experta.matchers.rete.nodes import FeatureTesterNode, OrdinaryMatchNode  # noqa: E402
+from experta.matchers.rete.token import Token, TokenInfo  # noqa: E402
+from schema import Schema  # noqa: E402  (experta's field validator)
+
+# A beta node's input port (the bound method in its parent's children) -> the method it calls after copying.
+_PORTS = {OneInputNode.activate: "_activate", TwoInputNode.activate_left: "_activate_left",
+          TwoInputNode.activate_right: "_activate_right"}
 
 for _handler in list(_root.handlers):
     if _handler not in _handlers_before:
@@ -59,6 +72,65 @@ _experta_log.addHandler(logging.NullHandler())
 _experta_log.propagate = False
 
 EXPERTA_VERSION = experta.__version__
+
+
+# ---------------------------------------------------------------------------
+# Declaring facts: experta's checks, done with less work per field
+# ---------------------------------------------------------------------------
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})  # experta's freeze() returns these unchanged
+_SLOW = object()
+_PLANS: dict = {}
+_fact_setitem = Fact.__setitem__
+
+
+def _setitem(self, key, value):
+    """``Fact.__setitem__``: a plain value is stored as it is (what freeze() does with it), without dispatch."""
+    if type(value) in _PLAIN and dict.get(self, "__factid__") is None:
+        dict.__setitem__(self, key, value)
+    else:
+        _fact_setitem(self, key, value)
+
+
+def _plan(cls) -> tuple:
+    """Per field of a Fact class: the plain type its Schema checks (None: any object), or _SLOW."""
+    plan = []
+    for name, fld in cls.__fields__.items():
+        validator = getattr(fld, "validator", None)
+        wanted = getattr(validator, "_schema", _SLOW)
+        if type(validator) is Schema and isinstance(wanted, type) and (wanted is object or wanted in _PLAIN):
+            plan.append((name, None if wanted is object else wanted, fld))
+        else:
+            plan.append((name, _SLOW, fld))
+    _PLANS[cls] = plan = tuple(plan)
+    return plan
+
+
+def _validate(self):
+    """``Fact.validate``, same errors: a Schema of a plain type is an isinstance test on the stored value.
+
+    (experta un-freezes the value first; for these types the answer is the same.)
+    """
+    plan = _PLANS.get(type(self))
+    if plan is None:
+        plan = _plan(type(self))
+    for name, wanted, fld in plan:
+        if name in self:
+            if wanted is None:
+                continue
+            if wanted is _SLOW:
+                try:
+                    fld.validate(self[name])
+                except Exception:
+                    raise ValueError("Invalid value on field %r for fact %r" % (name, self))
+            elif not isinstance(self[name], wanted):
+                raise ValueError("Invalid value on field %r for fact %r" % (name, self))
+        elif fld.mandatory:
+            raise ValueError("Mandatory field %r is not defined for fact %r" % (name, self))
+
+
+Fact.__setitem__ = _setitem
+Fact.validate = _validate
 
 
 class TracingAgenda(Agenda):
@@ -85,48 +157,247 @@ class OrderedStrategy(DepthStrategy):
         return (activation.rule.salience, [-i for i in ids], activation.rule.__name__)
 
 
+class _MemoInspect:
+    """``inspect`` for experta's modules, with ``signature`` remembered per callable.
+
+    experta asks for the signature of a rule's function every time it rebuilds
+    the Rule (several times per rule while compiling the network) and of each
+    DefFacts on every reset; a function's signature does not change.
+    """
+
+    def __init__(self) -> None:
+        self._signatures: dict = {}
+
+    def signature(self, obj):
+        try:
+            return self._signatures[obj]
+        except KeyError:
+            sig = self._signatures[obj] = inspect.signature(obj)
+            return sig
+        except TypeError:  # unhashable: ask every time
+            return inspect.signature(obj)
+
+    def __getattr__(self, name):
+        return getattr(inspect, name)
+
+
+_experta_rule.inspect = _experta_engine.inspect = _MemoInspect()
+
+
+def _port(callback):
+    """A beta node's input port without experta's defensive copy of the token.
+
+    experta copies every token a node receives because a FeatureTesterNode
+    adds its bindings to the token in place.  Beta nodes (joins, NOT nodes,
+    TEST nodes, conflict sets) only read the token they get and build new
+    ones; and the alpha part is walked by ``_alpha_function``, which never
+    changes a context it was given.  So between them nothing is copied.
+    """
+    port = getattr(callback, "__func__", None)
+    node = getattr(callback, "__self__", None)
+    if node is None or port not in _PORTS:
+        return callback
+    return getattr(node, _PORTS[port])  # (run only_changed_rules first: it wraps conflict-set nodes' _activate)
+
+
+def _info(token):
+    """``token.to_info()``: the same TokenInfo, built without the namedtuple's extra call."""
+    return tuple.__new__(TokenInfo, (frozenset(token.data), frozenset(token.context.items())))
+
+
+def _join_ports(node) -> None:
+    """Give an OrdinaryMatchNode input ports that do what experta's do, with less overhead per pair.
+
+    Same memories (lists of TokenInfo, in arrival order), same test
+    (``node.matcher``) on the same pair of contexts, same combined token
+    (facts of both, the string keys of both with the other side's winning),
+    sent to the children in the same order.
+    """
+    test, children, new = node.matcher, node.children, tuple.__new__
+    valid = Token.TagType.VALID
+
+    def port(token, mine, other, left):
+        info = _info(token)
+        if token.tag is valid:
+            mine.append(info)
+        else:
+            try:
+                mine.remove(info)
+            except ValueError:
+                pass
+        if not other:
+            return
+        context = token.context
+        own = {k: v for k, v in context.items() if isinstance(k, str)}
+        for other_data, other_items in other:
+            other_context = dict(other_items)
+            if not (test(context, other_context) if left else test(other_context, context)):
+                continue
+            combined = dict(own)
+            for k, v in other_context.items():
+                if not isinstance(k, tuple):
+                    combined[k] = v
+            out = new(Token, (token.tag, token.data | other_data, combined))
+            for child in children:
+                child.callback(out)
+
+    node._activate_left = lambda token: port(token, node.left_memory, node.right_memory, True)
+    node._activate_right = lambda token: port(token, node.right_memory, node.left_memory, False)
+
+
+def _check_function(check):
+    """A fact -> match function equal to ``check(fact)`` (experta's alpha checks), without its logging."""
+    if isinstance(check, TypeCheck):
+        wanted = check.fact_type
+        return lambda fact: type(fact) == wanted
+    if isinstance(check, FactCapture):
+        bind = check.bind
+        return lambda fact: {bind: fact}
+    if isinstance(check, FeatureCheck):
+        what, test, expected = check.what, check.check, check.expected
+        if isinstance(what, str):
+            if what.startswith("__") or what.endswith("__"):
+                return lambda fact: test(fact, expected)
+            path = tuple(int(p) if p.isnumeric() else p for p in what.split("__"))
+            if len(path) > 1:
+                def nested(fact):
+                    record = fact
+                    try:
+                        for p in path:
+                            record = record[p]
+                    except (IndexError, KeyError, TypeError):
+                        return False
+                    return test(record, expected)
+                return nested
+            what = path[0]
+        if type(expected) is L and expected.__bind__ is None:  # equal_literal, unbound: a bool
+            value = expected.value
+
+            def literal(fact):
+                try:
+                    return True if value == fact[what] else False
+                except (IndexError, KeyError, TypeError):
+                    return False
+            return literal
+
+        def single(fact):
+            try:
+                record = fact[what]
+            except (IndexError, KeyError, TypeError):
+                return False
+            return test(record, expected)
+        return single
+    return check
+
+
+def _alpha_function(node):
+    """One function walking the alpha subtree under ``node`` for a fact, as the FeatureTesterNodes would.
+
+    experta passes a fresh token copy from node to node; here the bindings of
+    the path travel as a dict that is copied only where a check adds one, and
+    a token is built only where the walk reaches a beta node (whose input
+    port copies it, as before).  The children are visited in the same order.
+    """
+    test = _check_function(node.matcher)
+    kids = []
+    for child in node.children:
+        if type(child.node) is FeatureTesterNode:
+            kids.append((_alpha_function(child.node), None))
+        else:
+            kids.append((None, _port(child.callback)))
+    new = tuple.__new__
+
+    def visit(fact, context, tag):
+        match = test(fact)
+        if not match:
+            return
+        if match is not True and isinstance(match, Mapping):
+            for key, value in match.items():
+                if isinstance(key, tuple):  # a negated binding
+                    if key[1] in context and context[key[1]] == value:
+                        return
+                else:
+                    if context.get(key, value) != value:
+                        return
+                    if (False, key) in context and context[(False, key)] == value:
+                        return
+            context = {**context, **match}
+        for walk, port in kids:
+            if walk is not None:
+                walk(fact, context, tag)
+            else:
+                port(new(Token, (tag, {fact}, context)))
+
+    return visit
+
+
 def dispatch_by_type(matcher) -> None:
-    """Let the RETE root hand each fact only to the branch testing its type.
+    """Let the RETE root hand each fact only to the branch testing its type, through one function per branch.
 
     experta's root node offers every fact to the type check of every fact
-    type the rules use, and all but one fail.  Grouping the root's children
-    by the type they test gives the same matches with one lookup.  Children
-    that do not start with a type check (none in practice) still see every
-    fact.
+    type the rules use, and all but one fail; then every alpha node copies
+    the token it got.  Grouping the root's children by the type they test,
+    and walking each alpha branch with one function (``_alpha_function``),
+    gives the same matches in the same order.  Children that do not start
+    with a type check (none in practice) still see every fact.  The input
+    ports of the beta nodes no longer copy the tokens they pass on (``_port``).
     """
-    from experta.matchers.rete.check import TypeCheck
-    from experta.matchers.rete.token import Token
-
     root = matcher.root_node
+    seen: set = set()
+    stack = [root]
+    while stack:  # the beta part: joins with cheaper ports
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if type(node) is OrdinaryMatchNode:
+            _join_ports(node)
+        stack.extend(c.node for c in node.children)
+    seen.clear()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if type(node) is not FeatureTesterNode and node is not root:
+            node.children[:] = [ChildNode(c.node, _port(c.callback)) for c in node.children]
+        stack.extend(c.node for c in node.children)
+
     by_type: dict = {}
     always = []
     for child in root.children:
         check = getattr(child.node, "matcher", None)
-        if isinstance(check, TypeCheck):
-            by_type.setdefault(check.fact_type, []).append(child)
+        if isinstance(check, TypeCheck) and type(child.node) is FeatureTesterNode:
+            by_type.setdefault(check.fact_type, []).append(_alpha_function(child.node))
         else:
             always.append(child)
+    valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
 
-    def send(token, fact):
-        for child in by_type.get(type(fact), ()):
-            child.callback(token)
+    def send(fact, tag):
+        for walk in by_type.get(type(fact), ()):
+            walk(fact, {}, tag)
         for child in always:
-            child.callback(token)
+            child.callback(Token(tag, fact))
 
-    root.add = lambda fact: send(Token.valid(fact), fact)
-    root.remove = lambda fact: send(Token.invalid(fact), fact)
+    root.add = lambda fact: send(fact, valid)
+    root.remove = lambda fact: send(fact, invalid)
+
+
+_MEMORIES = ("left_memory", "right_memory", "memory")
 
 
 def only_changed_rules(matcher) -> None:
-    """Collect activations only from the rules whose conflict set changed, and reset each node once.
+    """Collect activations only from the rules whose conflict set changed, and reset only what holds memory.
 
     After every declaration experta asks every rule's conflict-set node for
     its new activations, and ``reset`` walks the whole network recursively
     (shared nodes more than once): both cost time in proportion to the number
     of rules, not to what happened.  Here each conflict-set node marks itself
     when a token reaches it, ``changes`` asks only the marked ones (in the
-    network's order, as before), and ``reset`` clears a flat list of the
-    distinct nodes.  Same activations, same memories.
+    network's order, as before), and ``reset`` clears the distinct nodes
+    that have a memory and hold something in it.  Same activations, same
+    memories.
     """
     nodes = matcher._get_conflict_set_nodes()
     dirty: set = set()
@@ -157,12 +428,17 @@ def only_changed_rules(matcher) -> None:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        flat.append(node)
+        memories = tuple(m for m in _MEMORIES if hasattr(node, m))
+        if memories:
+            flat.append((node, memories))
         stack.extend(child.node for child in node.children)
 
     def reset():
-        for node in flat:
-            node._reset()
+        for node, memories in flat:
+            for m in memories:
+                if getattr(node, m):
+                    node._reset()
+                    break
         for i in dirty:  # activations never collected (a run cut short): drop them with the memories
             nodes[i].get_activations()
         dirty.clear()

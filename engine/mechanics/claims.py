@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import os
 import time
+from typing import TYPE_CHECKING
 
-from engine.mechanics import solver as S
-from engine.mechanics.dd import dd_value
 from engine.mechanics.table import Table
 from engine.notation import cards as C
+from engine import lazy_module
+
+if TYPE_CHECKING:  # the layout test reads imports; at run time the solver loads on first use (claims only)
+    from engine.mechanics import solver  # noqa: F401
+S = lazy_module("engine.mechanics.solver")
 
 
 def _seconds(name: str, default: float) -> float:
@@ -115,4 +119,6 @@ class Analysis:
 
     def dd(self, side: str):
         sid = S.side_id(side)
+        from engine.mechanics.dd import dd_value  # with the solver: loaded when a claim needs it
+
         return self._run("dd", lambda: dd_value(self.pos, sid), sid)

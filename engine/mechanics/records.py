@@ -7,10 +7,14 @@ checked here, before any ruling on a case read from a file.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.input.caseio import CaseError
-from engine.input.pbn import BoardRecord
 from engine.mechanics.table import build_table
 from engine.notation import cards as C
+
+if TYPE_CHECKING:  # only a type here: a case without a PBN record does not load the PBN reader
+    from engine.input.pbn import BoardRecord
 
 
 def check_case_record(case) -> None:

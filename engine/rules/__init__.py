@@ -4,7 +4,7 @@ Adding a chapter means adding its module here; the order of the mixins does
 not matter (firing order comes from the patterns, see ``base.stratify``).
 """
 from engine.law import chapters  # noqa: F401  (every chapter's facts)
-from engine.rules.base import Firing, LawEngineBase, law_rule, stratify
+from engine.rules.base import Firing, LawEngineBase, law_rule, reachable, stratify
 from engine.rules.board_laws import BOARD_MIXINS
 from engine.rules.law44 import Law44
 from engine.rules.law47 import Law47
@@ -37,4 +37,52 @@ class LawEngine(*LAW_MIXINS, LawEngineBase):
     """Every implemented law, composed."""
 
 
-__all__ = ["LawEngine", "LawEngineBase", "Firing", "law_rule", "stratify", "LAW_MIXINS"]
+# One process keeps its engines: the rule network is built once, working memory is reset per case.
+_FULL: list = []
+_PARTIAL: list = []
+_SEEN: list = []  # the fact kinds each partial network was built for
+
+
+def full_engine() -> LawEngine:
+    """The engine with every rule (built on first use)."""
+    if not _FULL:
+        _FULL.append(LawEngine())
+    return _FULL[0]
+
+
+_PARTIAL_BUILDS = 3  # partial networks one process may build before it builds the full one
+
+
+def engine_for(facts) -> LawEngineBase:
+    """An engine able to rule on these table facts: only the rules their kinds can reach.
+
+    Building experta's network is most of a cold start, and a case reaches a
+    fraction of the rules (a revoke case never reaches the claim rules).  So
+    the first case of a process gets an engine of just the rules its fact
+    kinds can reach (``base.reachable``); a later case needing more gets one
+    for every kind seen so far, and after a few such rebuilds (a batch of
+    varied cases) the full engine, built once for the rest of the process.
+    Any of them fires the same rules in the same order: a rule left out could
+    not have fired, and the saliences are the full set's.
+    """
+    if _FULL:
+        return _FULL[0]
+    kinds = {type(f) for f in facts}
+    if _PARTIAL and kinds <= _PARTIAL[0].covers:
+        return _PARTIAL[0]
+    if len(_SEEN) >= _PARTIAL_BUILDS:
+        return full_engine()
+    _SEEN.append(frozenset(kinds))
+    LawEngine.stratify_rules()
+    rules = LawEngine.law_rules()
+    chosen, covers = reachable(rules, kinds.union(*_SEEN))
+    names = {r.__name__ for r in chosen}
+    hidden = {r.__name__: None for r in rules if r.__name__ not in names}
+    partial = type("LawEngineFor", (LawEngine,), {**hidden, "_stratified": True, "covers": covers,
+                                                   "__doc__": "The rules some fact kinds can reach."})
+    _PARTIAL[:] = [partial()]
+    return _PARTIAL[0]
+
+
+__all__ = ["LawEngine", "LawEngineBase", "Firing", "law_rule", "stratify", "LAW_MIXINS", "engine_for",
+           "full_engine"]

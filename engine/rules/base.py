@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from engine.law.clause import canonical
 from engine.law.compat import (
     NOT,
+    OR,
     TEST,
     Fact,
     InitialFact,
@@ -45,6 +46,7 @@ def law_rule(clause: str, *patterns, concludes: tuple, cites: tuple = ()):
         fn.cites = tuple(canonical(c) for c in cites)
         fn.concludes = tuple(concludes)
         fn.positive, fn.negated = _fact_types(patterns)
+        fn.requires = _requirement(patterns)
         return Rule(*patterns)(fn)
 
     return decorate
@@ -65,6 +67,63 @@ def _fact_types(patterns) -> tuple[frozenset, frozenset]:
     for p in patterns:
         walk(p, False)
     return frozenset(positive), frozenset(negated)
+
+
+def _requirement(ce):
+    """The fact kinds a pattern needs in working memory before it can match.
+
+    A kind (a Fact's type), ``("all", parts)`` or ``("any", parts)``, or None
+    (nothing needed: a NOT, a TEST, anything not a plain conjunction or
+    disjunction of facts).  Erring towards None is safe: it only keeps a rule
+    that could not fire.
+    """
+    if isinstance(ce, Fact):
+        return type(ce)
+    if isinstance(ce, OR):
+        parts = tuple(_requirement(sub) for sub in ce)
+        return None if any(p is None for p in parts) else ("any", parts)
+    if isinstance(ce, (NOT, TEST)) or type(ce).__name__ == "FORALL":
+        return None
+    if isinstance(ce, tuple):  # the rule's patterns, AND, EXISTS
+        parts = tuple(p for p in (_requirement(sub) for sub in ce) if p is not None)
+        return ("all", parts) if parts else None
+    return None
+
+
+def can_match(requirement, kinds) -> bool:
+    """Whether a rule needing ``requirement`` (see ``_requirement``) can match facts of these kinds."""
+    if requirement is None:
+        return True
+    if isinstance(requirement, type):
+        return requirement in kinds
+    op, parts = requirement
+    test = all if op == "all" else any
+    return test(can_match(p, kinds) for p in parts)
+
+
+def reachable(rules, kinds) -> tuple[list, frozenset]:
+    """The rules that can fire when working memory starts with facts of ``kinds``, and every kind they may add.
+
+    A fixed point: a rule can fire once every kind it needs is there, and then
+    its conclusions are there too.  Rules left out can never fire on such
+    facts, so an engine built from the rest fires the same rules in the same
+    order (saliences come from the whole rule set, see ``stratify``).
+    """
+    kinds = set(kinds) | {InitialFact}
+    chosen, left = [], list(rules)
+    changed = True
+    while changed:
+        changed = False
+        rest = []
+        for r in left:
+            if can_match(getattr(r, "requires", None), kinds):
+                chosen.append(r)
+                kinds.update(getattr(r, "concludes", ()))
+                changed = True
+            else:
+                rest.append(r)
+        left = rest
+    return chosen, frozenset(kinds)
 
 
 class StratificationError(RuntimeError):
@@ -116,21 +175,36 @@ class LawEngineBase(KnowledgeEngine):
     __strategy__ = OrderedStrategy
 
     _stratified = False
+    covers = None  # the fact kinds this engine's rules were chosen for (None: every kind)
 
-    def __init__(self):
-        cls = type(self)
-        if not cls._stratified:
+    @classmethod
+    def stratify_rules(cls) -> None:
+        """Give every rule of the class its salience from the strata (once per class)."""
+        if not cls.__dict__.get("_stratified", False):
             rules = [getattr(cls, name) for name in dir(cls) if isinstance(getattr(cls, name, None), Rule)]
             strata = stratify(rules)
             for r in rules:
                 r.salience = -strata[r.__name__]
                 r.stratum = strata[r.__name__]
             cls._stratified = True
+
+    def __init__(self):
+        type(self).stratify_rules()
         super().__init__()
+        only_changed_rules(self.matcher)  # first: dispatch_by_type binds the ports it wraps
         dispatch_by_type(self.matcher)
-        only_changed_rules(self.matcher)
         self.firings: list[Firing] = []
         self._current = None
+
+    def get_deffacts(self):
+        # experta looks for DefFacts with inspect.getmembers over every rule on each reset; they are fixed.
+        # (Re-bound each time: reading the attribute on the class, as law_rules does, unbinds it.)
+        try:
+            found = self._deffacts
+        except AttributeError:
+            found = self._deffacts = super().get_deffacts()
+        cls = type(self)
+        return [d.__get__(self, cls) for d in found]
 
     def reset(self, **kwargs):
         super().reset(**kwargs)
@@ -139,6 +213,10 @@ class LawEngineBase(KnowledgeEngine):
         self.agenda = agenda
         self.firings = []
         self._current = None
+
+    def can_rule(self, facts) -> bool:
+        """Whether every rule that facts of these kinds could fire is in this engine."""
+        return self.covers is None or {type(f) for f in facts} <= self.covers
 
     @classmethod
     def law_rules(cls) -> list:
