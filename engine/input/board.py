@@ -260,6 +260,8 @@ def parse_pockets(value, err, case) -> dict:
     for key in ("record", "played_before", "card_exposed"):
         out[key] = _bool(value[key], f"pockets.{key}", err) if value.get(key) is not None else False
     seen = []
+    if value.get("seen") is not None and not isinstance(value["seen"], list):
+        raise err("pockets.seen", f"{value['seen']!r} is not a list of {{by, of, cards}} (who saw whose cards)")
     for i, item in enumerate(value.get("seen") or []):
         at = f"pockets.seen[{i + 1}]"
         _mapping(item, at, err, {"by", "of", "cards"}, required=("by", "of"))
