@@ -119,6 +119,7 @@ class TimedEvent:
     seat: str | None = None
     asked: str | None = None
     for_trick: int | None = None
+    targets: tuple = ()  # attention_drawn: the (trick, seat) of each failure it first notices
 
     @property
     def kind(self) -> str:
@@ -370,7 +371,7 @@ class _Builder:
         self.total_entries = total
 
         events = self._time_events(record)
-        self.voided = voided_concessions(events, self.role)
+        self.voided = voided_concessions(events, self.role) | self._superseded_by_replay(events)
         tricks, plays = self._walk(record, events)
         self._check_claims(events)
         end_moment = self.total_entries * STEP + 1
@@ -409,6 +410,20 @@ class _Builder:
                 out.append((seat, cards, since + 1))
         return out
 
+    def _superseded_by_replay(self, events: list[TimedEvent]) -> set:
+        """Claims and concessions made during a trick the 62D1 correction plays again: the replay decides it."""
+        out = set()
+        for t, k in getattr(self, "replayed", ()):
+            for e in events:
+                pos = e.event.at
+                if e.kind in ("claim", "concession") and not pos.end and pos.trick == t and 1 <= pos.k <= k:
+                    out.add(e.event.index)
+                    self.note("claim_in_replayed_trick",
+                              f"the {e.kind} at {e.at} was made during trick {t}, which is played again after the "
+                              f"correction of the trick-{t - 1} revoke: the replayed trick decides the last trick",
+                              "62D1", trick=t)
+        return out
+
     def _replayed(self, record, t: int, seat: str, card: str):
         """Apply the director's correction of a trick-12 revoke and replay trick 13."""
         record = [list(x) for x in record]
@@ -430,6 +445,8 @@ class _Builder:
             last = {e.seat: e.card for e in trick}
             eff = [(s, last[s]) for s in seen]
             if len(eff) == 4 and all(len(hands[s]) == 1 for s in C.SEATS):
+                if len(record[t]) < 4:  # play stopped in that trick (a claim): the replay supersedes it
+                    self.replayed = getattr(self, "replayed", ()) + ((t + 1, len(record[t])),)
                 winner, _ = C.trick_winner(eff, self.trump)
                 record[t] = [Entry(t + 1, i, s, next(iter(hands[s])), f"(trick {t + 1} replayed after the correction)")
                              for i, s in enumerate(C.next_seat(winner, k) for k in range(4))]
@@ -613,9 +630,15 @@ class _Builder:
         n_tricks = len(record)
         counters: dict[int, int] = {}
         out: list[TimedEvent] = []
+        replayed = dict(getattr(self, "replayed", ()))
         for ev in self.case.events:
             pos: Position = ev.at
-            if pos.end:
+            if not pos.end and 1 <= pos.k <= replayed.get(pos.trick, -1):
+                # Said during the trick the 62D1 correction plays again: before the replay, so
+                # after every card of this reading's record (the replayed trick is the director's).
+                p = self.total_entries
+                base = p * STEP + 400
+            elif pos.end:
                 p = self.total_entries
                 base = p * STEP + 500
             else:
@@ -654,6 +677,7 @@ class _Builder:
         return (ends[-1] + 1) if ends else end_moment
 
     def _resolve_attention(self, events: list[TimedEvent], plays: list[Play], failures: list[Play]) -> None:
+        noticed: set = set()
         for e in events:
             if e.kind == "card_designated":
                 e.seat = e.get("seat") or e.get("by")
@@ -679,6 +703,13 @@ class _Builder:
             e.trick = trick if trick is not None else (found.trick if found else None)
             e.seat = seat if seat is not None else (found.seat if found else None)
             e.asked = e.get("asked") or e.seat
+            e.targets = ((e.trick, e.seat),)
+            if trick is None and e.event.at.end:
+                # After play, attention without a trick is drawn to every failure not yet noticed
+                # (../shared/case-format.md), each first noticed now.
+                e.targets = tuple((p.trick, p.seat) for p in failures if p.moment < e.moment
+                                  and (seat is None or p.seat == seat) and (p.trick, p.seat) not in noticed)
+            noticed.update(e.targets)
             if found is None:
                 what = f" in trick {trick}" if trick else ""
                 who = f" by {C.SEAT_NAMES[seat]}" if seat else ""
@@ -739,8 +770,9 @@ class _Builder:
             stated = {s: by_side[s] + outside[s] for s in by_side}
             if self.case.result is not None:
                 total = stated[declarer_side]
-                if total != self.case.result:
-                    raise self.err("result", f"{self.case.result} tricks, but the play and the {e.kind} give declarer {total}")
+                if total != self.case.result:  # perhaps only under this reading of the corrections
+                    self.problems.append(self.err("result", f"{self.case.result} tricks, but the play and the "
+                                                            f"{e.kind} give declarer {total}"))
             final = stated
             if self.adj.award is not None:  # the director's award (Laws 69-71), from the rules
                 final = {declarer_side: self.adj.award, C.other_side(declarer_side): 13 - self.adj.award}
@@ -749,11 +781,14 @@ class _Builder:
         elif remaining == 0:
             how = "play"
             if self.case.result is not None and self.case.result != by_side[declarer_side]:
-                raise self.err("result", f"{self.case.result} tricks, but the play record gives declarer {by_side[declarer_side]}")
+                self.problems.append(self.err("result", f"{self.case.result} tricks, but the play record gives "
+                                                        f"declarer {by_side[declarer_side]}"))
         elif self.case.result is not None:
             extra = self.case.result - by_side[declarer_side]
-            if not 0 <= extra <= remaining:
-                raise self.err("result", f"{self.case.result} tricks is impossible: declarer took {by_side[declarer_side]} of the {counted} recorded tricks")
+            if not 0 <= extra <= remaining:  # perhaps only under this reading of the corrections (63B)
+                self.problems.append(self.err("result", f"{self.case.result} tricks is impossible: declarer took "
+                                                        f"{by_side[declarer_side]} of the {counted} recorded tricks"))
+                return Tally(False, by_side, outside, "unknown")
             outside[declarer_side], outside[C.other_side(declarer_side)] = extra, remaining - extra
             how = "result"
         else:
@@ -1029,7 +1064,7 @@ class _Builder:
             if e.moment <= play.moment:
                 continue
             if e.kind == "attention_drawn" and e.get("subject") in ("revoke", "penalty_card") \
-                    and e.trick == play.trick and e.seat == play.seat:
+                    and (play.trick, play.seat) in e.targets:
                 first = e
                 break
             if e.kind == "option_chosen" and e.get("option") in ("accept_play", "require_penalty_card") \
