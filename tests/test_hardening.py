@@ -27,7 +27,7 @@ EXAMPLES = ROOT / "examples"
 PY = sys.executable
 
 # Phase 1 of issue 11: the defect is reproduced; the fix comes once the engine packages settle.
-NOT_YET = pytest.mark.xfail(strict=True, reason="issue 11: not fixed yet")
+NOT_YET = lambda f: f
 
 
 def load(rel: str) -> dict:
