@@ -481,6 +481,8 @@ def test_unknown_record_and_earlier_play_ask_instead_of_redealing(runner, tmp_pa
     case does not say whether a record exists, the engine may not pick the redeal."""
     data = load("law13/13a3-first-table-no-record-redeal.yaml")
     data.pop("expect")
+    for key in ("record", "played_before"):  # the case does not say
+        data["pockets"].pop(key, None)
     out = rule_json(runner, write_case(tmp_path, data))
     assert not of(out, "procedure", step="redeal")
     assert "record_available" in _questions(out), _questions(out).keys()
@@ -499,6 +501,8 @@ def test_unknown_record_and_earlier_play_ask_instead_of_redealing(runner, tmp_pa
 def test_answers_settle_the_unknown_pocket_facts(runner, tmp_path):
     data = load("law13/13a3-first-table-no-record-redeal.yaml")
     data.pop("expect")
+    for key in ("record", "played_before"):  # the case does not say
+        data["pockets"].pop(key, None)
     data["answers"] = {"record_available": "no", "played_before": "yes"}
     out = rule_json(runner, write_case(tmp_path, data))
     assert of(out, "procedure", step="consult_previous_players", law="13A2")
