@@ -67,7 +67,7 @@ class Law14:
         self.conclude(step("card_deemed_held", seat=s, card=c))
 
     @law_rule("14B3", MissingCard(stage="during_play", found="elsewhere", seat=MATCH.s, exposed=None),
-              concludes=(Question,), cites=("commentary 14.3", "50"))
+              concludes=(Question,), cites=("commentary 14.3",))
     def law_14B3_was_the_card_exposed(self, s):
         self.conclude(ask("card_exposed", seat_=s))
 
