@@ -53,17 +53,21 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
 
 
 def load_or_fail(path: str, board: int | None = None, room: str | None = None, game: int | None = None,
-                 events: str | None = None):
+                 events: str | None = None, allow_dir: tuple = ()):
     from engine.input.sources import load_input
 
     try:
-        return load_input(path, board, room, game, events)
+        return load_input(path, board, room, game, events, roots=tuple(allow_dir or ()))
     except CaseError as exc:
         fail(str(exc))
 
 
 def input_options(fn):
-    """--board, --room, --game, --events: choosing a deal of a PBN or LIN file and adding events."""
+    """--board, --room, --game, --events: choosing a deal of a PBN or LIN file and adding events;
+    --allow-dir: a further folder a case file's pbn:/lin: pointer may name a file in."""
+    fn = click.option("--allow-dir", "allow_dir", multiple=True, type=click.Path(file_okay=False, exists=True),
+                      help="A folder (besides the case file's own) where the case's pbn: or lin: file may be; "
+                           "repeat for more.")(fn)
     fn = click.option("--events", type=click.Path(dir_okay=False), default=None,
                       help="With a PBN/LIN file: a YAML list of events (or a case file with events) for that board.")(fn)
     fn = click.option("--game", type=int, default=None, help="With a PBN/LIN file: the N-th game of the file.")(fn)
@@ -82,14 +86,14 @@ def cli() -> None:
 @input_options
 @format_option
 @view_option
-def rule(case_file: str, board, room, game, events, fmt: str, view: str) -> None:
+def rule(case_file: str, board, room, game, events, allow_dir, fmt: str, view: str) -> None:
     """Rule on CASE: what happened, the rectification with its clauses, the result.
 
     CASE is a case file (YAML), or a PBN or LIN file with --board (and
     --events for what the record cannot show: attention drawn, claims, calls
     on the next board).
     """
-    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
+    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events, allow_dir))
     if fmt == "text" and _rich_wanted(view):
         from engine.explain.view import rich_ruling
 
@@ -114,8 +118,8 @@ def _rule_or_fail(case):
                    "that could conclude it, the first condition that failed and the facts it looked at.")
 @format_option
 @view_option
-def explain(case_file: str, selector: tuple, board, room, game, events, why_not_kind: str | None, fmt: str,
-            view: str) -> None:
+def explain(case_file: str, selector: tuple, board, room, game, events, allow_dir, why_not_kind: str | None,
+            fmt: str, view: str) -> None:
     """Show how each conclusion was reached, back to the table; or, with --why-not, why one was not.
 
     CONCLUSION picks one: an id (c12), a kind (trick_transfer) or a kind with
@@ -124,7 +128,7 @@ def explain(case_file: str, selector: tuple, board, room, game, events, why_not_
     FIELD=VALUE pairs narrowing the conclusion asked about (tricks=2, seat=E,
     law=64A1).
     """
-    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events))
+    ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events, allow_dir))
     if why_not_kind:
         _why_not(ruling, why_not_kind, selector, fmt)
         return
@@ -320,11 +324,11 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
 @input_options
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write to this file instead of standard output.")
-def export(case_file: str, board, room, game, events, output: str | None) -> None:
+def export(case_file: str, board, room, game, events, allow_dir, output: str | None) -> None:
     """Write CASE back out as a PBN game, with the ruling in notes and commentary."""
     from engine.input.pbn import write_pbn
 
-    text = write_pbn(_rule_or_fail(load_or_fail(case_file, board, room, game, events)))
+    text = write_pbn(_rule_or_fail(load_or_fail(case_file, board, room, game, events, allow_dir)))
     if output:
         Path(output).write_text(text, encoding="utf-8")
     else:
@@ -415,7 +419,7 @@ def _check_line(record, pbn) -> str:
 @click.option("--shuffle", is_flag=True, help="Take the cases in a random order (see --seed).")
 @click.option("--seed", type=int, default=None, help="Seed for --shuffle, to repeat an order.")
 @click.option("--plain-cards", is_flag=True, help="Suit letters (S H D C) instead of symbols.")
-def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, seed, plain_cards) -> None:
+def quiz(paths: tuple, board, room, game, events, allow_dir, answers_file, limit, shuffle, seed, plain_cards) -> None:
     """Turn the casebook (or PATHS: case files, folders, PBN or LIN files) into exercises.
 
     Shows each deal and its play, asks the director's questions in the order
@@ -433,14 +437,14 @@ def quiz(paths: tuple, board, room, game, events, answers_file, limit, shuffle, 
     for path in paths or [str(DEFAULT_CASES)]:
         if is_board_file(path):
             if board is not None or game is not None:
-                cases.append(load_or_fail(path, board, room, game, events))
+                cases.append(load_or_fail(path, board, room, game, events, allow_dir))
             else:
                 cases.extend(_all_boards(path))
         else:
             files = collect([path])
             if not files:
                 fail(f"{path}: no case files found")
-            cases.extend(load_or_fail(str(f)) for f in files)
+            cases.extend(load_or_fail(str(f), allow_dir=allow_dir) for f in files)
     if shuffle:
         random.Random(seed).shuffle(cases)
     if limit is not None:

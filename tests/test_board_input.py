@@ -43,7 +43,7 @@ BAD = [
      "pockets.counts.N: 'x' is not a number of cards"),
     ("pockets all thirteen", case("pockets:\n  discovered: auction\n  counts: {N: 13, E: 13, S: 13, W: 13}\n"),
      "pockets: every pocket holds 13 cards"),
-    ("pockets record not bool", POCKETS + "  record: maybe\n", "pockets.record: 'maybe' is not yes or no"),
+    ("pockets record not bool", POCKETS + "  record: maybe\n", "pockets.record: 'maybe' is not yes, no or unknown"),
     ("pockets at outside play", POCKETS + "  at: T3.0\n", "pockets.at: only a discovery during play"),
     ("pockets seen own hand", POCKETS + "  seen: [{by: E, of: E}]\n", "pockets.seen[1]: a player seeing his own cards"),
     ("pockets seen bad card", POCKETS + "  seen: [{by: E, of: N, cards: [Z9]}]\n", "pockets.seen[1].cards:"),

@@ -394,10 +394,22 @@ def test_64B6_trick_12():
 # -- 64C -----------------------------------------------------------------------
 
 def test_64C_every_established_revoke_gets_an_equity_question():
-    out, _ = fire(*established_revoke(won_by="E", ew_from=3))
+    out, _ = fire(*established_revoke(won_by="E", ew_from=3, ns_from=9))
     assert only(out, "equity_review")["law"] == "64C"
     out, _ = fire(*established_revoke(won_by="S", ew_from=0))
     assert only(out, "equity_review")["law"] == "64C"
+
+
+def test_64C_says_so_when_the_record_rules_out_damage():
+    """Trick 2 on: East-West won 2 tricks, both transferred (64A1): North-South have all 12 tricks from the
+    revoke on, so the revoke cannot have cost them one; no equity question for that revoke."""
+    out, _ = fire(*established_revoke(won_by="E", ew_from=2, ns_from=10))
+    assert only(out, "trick_transfer")["tricks"] == 2
+    settled = only(out, "no_damage_possible")
+    assert (settled["trick"], settled["seat"], settled["side"], settled["law"]) == (2, "E", "NS", "64C")
+    assert not kinds(out, "equity_review")
+    out, _ = fire(*established_revoke(won_by="S", ew_from=0, ns_from=12))  # 64B1, NS took every trick
+    assert only(out, "no_damage_possible")["law"] == "64C" and not kinds(out, "equity_review")
 
 
 def test_64C_not_for_a_corrected_revoke():

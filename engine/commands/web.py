@@ -24,6 +24,7 @@ import json
 import os
 import re
 import socket
+import sys
 import tempfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -51,6 +52,53 @@ from engine.explain.events import event_sentence, position_text
 import engine.commands.board  # noqa: F401,E402  (the chapter's order of conclusions, as the CLI shows them)
 
 MAX_UPLOAD = 2 * 1024 * 1024
+REQUEST_TIMEOUT = 30  # seconds a client may take to send its request (a slow or stalled upload is dropped)
+MAX_NAME = 200  # characters in an uploaded file's name
+
+
+class BadRequest(ValueError):
+    """A request the page never sends: answered with a 4xx and one log line."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def content_length(value) -> int:
+    """The body's length from its Content-Length header: a whole number of bytes, at most MAX_UPLOAD."""
+    text = str(value if value is not None else "0").strip()
+    if not text.isascii() or not text.isdigit():
+        raise BadRequest(f"Content-Length {text[:40]!r} is not a number of bytes")
+    length = int(text[:12]) if len(text) <= 12 else MAX_UPLOAD + 1
+    if length > MAX_UPLOAD:
+        raise BadRequest("the file is too large for a case (2 MB at most)", 413)
+    return length
+
+
+def upload_name(value, default: str) -> str:
+    """A plain file name for an upload (no folders, not '.' or '..')."""
+    if value in (None, ""):
+        return default
+    if not isinstance(value, str):
+        raise BadRequest("a file name is text")
+    name = Path(value.replace("\\", "/")).name
+    if name in ("", ".", "..") or "\0" in name or len(name) > MAX_NAME:
+        raise BadRequest(f"{value[:60]!r} is not a file name")
+    return name
+
+
+def upload_body(raw: bytes) -> dict:
+    """The JSON object an upload sends: name, text, game, events_name, events_text."""
+    try:
+        data = json.loads(raw.decode("utf-8") if raw else "{}")
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BadRequest(f"the body is not JSON ({exc})")
+    if not isinstance(data, dict):
+        raise BadRequest("the body is a JSON object with name and text")
+    for key in ("text", "events_text"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise BadRequest(f"{key} is the file's text")
+    return data
 
 
 class NotLoopback(ValueError):
@@ -286,10 +334,25 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "bridge-td"
     roots: list = []
     quiet = True
+    timeout = REQUEST_TIMEOUT
 
     def log_message(self, fmt, *args):  # noqa: D401 - keep the terminal for the ruling, not the access log
         if not self.quiet:
             super().log_message(fmt, *args)
+
+    def log_line(self, text: str) -> None:
+        """One line on the server's terminal for a refused request or a broken connection (always shown)."""
+        where = f"{self.command or '-'} {urlparse(self.path or '').path}" if getattr(self, "path", None) else "-"
+        line = " ".join(str(text).split())[:300]
+        sys.stderr.write(f"{self.address_string()} {where}: {line}\n")
+        sys.stderr.flush()
+
+    def handle_one_request(self):
+        try:
+            super().handle_one_request()
+        except (ConnectionError, TimeoutError) as exc:  # the client went away or stalled
+            self.close_connection = True
+            self.log_line(f"connection dropped ({type(exc).__name__})")
 
     def _send(self, status: int, body: bytes, ctype: str) -> None:
         self.send_response(status)
@@ -304,6 +367,7 @@ class Handler(BaseHTTPRequestHandler):
         self._send(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
 
     def _error(self, message: str, status: int = 400) -> None:
+        self.log_line(f"{status} {message}")
         self._json({"error": message}, status)
 
     def do_GET(self):  # noqa: N802
@@ -339,20 +403,23 @@ class Handler(BaseHTTPRequestHandler):
         if url.path != "/api/rule":
             self._error("not found", 404)
             return
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_UPLOAD:
-            self._error("the file is too large for a case (2 MB at most)", 413)
+        try:
+            length = content_length(self.headers.get("Content-Length"))
+            data = upload_body(self.rfile.read(length))
+            name = upload_name(data.get("name"), "upload.pbn")
+            events_name = upload_name(data.get("events_name"), "events.yaml")
+        except BadRequest as exc:
+            self.close_connection = True  # the body may not have been read
+            self._error(str(exc), exc.status)
             return
         try:
-            data = json.loads(self.rfile.read(length) or b"{}")
-            name = Path(str(data.get("name") or "upload.pbn")).name
             with tempfile.TemporaryDirectory(prefix="bridge-td-") as tmp:
                 path = Path(tmp) / name
-                path.write_text(str(data.get("text") or ""), encoding="utf-8")
+                path.write_text(data.get("text") or "", encoding="utf-8")
                 events = None
                 if data.get("events_text"):
-                    events = Path(tmp) / ("events-" + Path(str(data.get("events_name") or "events.yaml")).name)
-                    events.write_text(str(data["events_text"]), encoding="utf-8")
+                    events = Path(tmp) / ("events-" + events_name)
+                    events.write_text(data["events_text"], encoding="utf-8")
                 if path.suffix.lower() in BOARD_FILES and data.get("game") in (None, ""):
                     games = [g for g in list_files([path])[0].get("games", [])]
                     if len(games) > 1:
@@ -364,7 +431,6 @@ class Handler(BaseHTTPRequestHandler):
             self._error(_hide_temp(str(exc)))
         except (ValueError, UnicodeDecodeError) as exc:
             self._error(f"bad request: {exc}")
-
 
     def _intake(self, endpoint) -> None:
         """An intake endpoint: a JSON object in, a JSON object out; 4xx on anything malformed."""
@@ -483,11 +549,20 @@ def _hide_temp(message: str) -> str:
     return message.replace(str(Path(tempfile.gettempdir())), "(upload)")
 
 
+def _handle_error(server, request, client_address) -> None:
+    """An exception a handler did not answer: one line on the terminal, not a traceback."""
+    exc = sys.exc_info()[1]
+    what = "connection dropped" if isinstance(exc, (ConnectionError, TimeoutError)) else "internal error"
+    sys.stderr.write(f"{client_address[0]} -: {what}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}\n")
+    sys.stderr.flush()
+
+
 def make_server(roots: list, host: str = "127.0.0.1", port: int = 8765, quiet: bool = True) -> ThreadingHTTPServer:
     check_loopback(host)
     handler = type("BoundHandler", (Handler,), {"roots": [Path(r) for r in roots], "quiet": quiet})
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    server_class = type("Server", (ThreadingHTTPServer,), {"address_family": family, "daemon_threads": True})
+    server_class = type("Server", (ThreadingHTTPServer,), {"address_family": family, "daemon_threads": True,
+                                                           "handle_error": _handle_error})
     server = server_class((host, port), handler)
     # Read the served PBN/LIN files' game lists now, so that the page's first request finds them ready.
     threading.Thread(target=_warm, args=(handler.roots,), daemon=True).start()

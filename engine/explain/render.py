@@ -25,7 +25,7 @@ MAIN_ORDER = IRREGULARITIES + (
     "revoke_corrected", "correction_not_allowed", "retraction_not_allowed", "card_withdrawn", "penalty_card",
     "obligation", "penalty_card_lifted", "cannot_comply", "play_accepted", "rectification_forfeited",
     "no_rectification", "treated_as_claim", "trick_stands", "legal_card_win", "no_revoke_penalty", "trick_transfer",
-    "inspection", "ruled_against", "option",
+    "no_damage_possible", "inspection", "ruled_against", "option",
     # Laws 68-71 (docs/claims.md)
     "not_a_claim", "concession_void", "claim_made", "concession_made", "statement_missing", "play_ceases",
     "claim_disputed", "director_step", "claim_accepted", "legal_floor", "normal_line", "double_dummy",

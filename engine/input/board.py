@@ -57,6 +57,23 @@ def _bool(value, where, err):
     raise err(where, f"{value!r} is not yes or no")
 
 
+UNKNOWN_WORDS = ("unknown", "?", "not known")
+
+
+def _tri(value, where, err):
+    """yes, no or unknown (None): for a fact the case may not know (absent means unknown)."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in UNKNOWN_WORDS):
+        return None
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("yes", "y", "true"):
+        return True
+    if text in ("no", "n", "false"):
+        return False
+    raise err(where, f"{value!r} is not yes, no or unknown")
+
+
 def _seat(value, where, err):
     try:
         return C.parse_seat(value)
@@ -257,9 +274,11 @@ def parse_pockets(value, err, case) -> dict:
         if out["discovered"] != "play":
             raise err("pockets.at", "only a discovery during play has a position")
         out["at"] = parse_when(value["at"], "pockets.at", err, case)
-    for key in ("record", "played_before", "card_exposed"):
-        out[key] = _bool(value[key], f"pockets.{key}", err) if value.get(key) is not None else False
+    for key in ("record", "played_before", "card_exposed"):  # unknown unless the case says (answers may settle it)
+        out[key] = _tri(value.get(key), f"pockets.{key}", err)
     seen = []
+    if value.get("seen") is not None and not isinstance(value["seen"], list):
+        raise err("pockets.seen", f"{value['seen']!r} is not a list of {{by, of, cards}} (who saw whose cards)")
     for i, item in enumerate(value.get("seen") or []):
         at = f"pockets.seen[{i + 1}]"
         _mapping(item, at, err, {"by", "of", "cards"}, required=("by", "of"))
@@ -534,6 +553,9 @@ QUESTIONS = {q.key: q for q in (
     QuestionSpec("misinformation_damaged", "yesno", "75", YESNO),
     QuestionSpec("information_interferes", "yesno", "16B", YESNO),
     QuestionSpec("all_agree", "yesno", "13B1", YESNO),
+    QuestionSpec("record_available", "yesno", "13A1", YESNO),
+    QuestionSpec("played_before", "yesno", "13A2", YESNO),
+    QuestionSpec("card_exposed", "yesno", "14B3", YESNO),
     QuestionSpec("remedy", "choice", "16B", REMEDIES),
     QuestionSpec("meaning_differs", "yesno", "commentary 15.2", YESNO),
     QuestionSpec("could_have_gained", "yesno", "11A", YESNO),

@@ -196,15 +196,72 @@ def board_vulnerability(board: int) -> str:
     return BOARD_VULNERABILITY[(board - 1) % 16]
 
 
+# Every input is bounded (conventions: size and time).  A case or events file
+# is small; a PBN or LIN file of a whole tournament may be larger.
+MAX_CASE_BYTES = 2 * 1024 * 1024
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+MAX_TEXT = 20_000  # characters in one YAML value (the casebook's longest note has under 1,000)
+MAX_NODES = 100_000  # values in a YAML document once its aliases are expanded
+MAX_EXPANDED_TEXT = 4 * 1024 * 1024  # characters of text once aliases are expanded
+MAX_INT_DIGITS = 4000  # Python refuses to convert integers of more than 4,300 digits
+
+
+def read_bytes(path: str | Path, what: str = "a case file", limit: int = MAX_CASE_BYTES) -> bytes:
+    """An input file's bytes, or a CaseError naming the file and the problem.
+
+    Only a regular file is read (a FIFO or a device could block or never end),
+    and at most ``limit`` bytes of it.
+    """
+    import errno
+    import os
+    import stat
+
+    path = Path(path)
+    name = str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except ValueError:  # an embedded NUL
+        raise CaseError(name.replace("\0", "\\0"), "", "the file name contains a NUL character")
+    except FileNotFoundError:
+        raise CaseError(name, "", "no such file")
+    except IsADirectoryError:
+        raise CaseError(name, "", f"is a directory, not {what}")
+    except PermissionError:
+        raise CaseError(name, "", "cannot be read: permission denied")
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise CaseError(name, "", "cannot be read: a loop of symbolic links")
+        raise CaseError(name, "", f"cannot be read: {exc.strerror or exc}")
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise CaseError(name, "", f"is a directory, not {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise CaseError(name, "", f"not a regular file (a pipe, device or socket is never read), not {what}")
+        if info.st_size > limit:
+            raise CaseError(name, "", f"too large for {what}: {info.st_size:,} bytes (at most {limit:,})")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise CaseError(name, "", f"too large for {what}: more than {limit:,} bytes")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise CaseError(name, "", f"cannot be read: {exc.strerror or exc}")
+    finally:
+        os.close(fd)
+
+
 def read_text(path: str | Path, what: str = "a case file") -> str:
     """A UTF-8 input file's text, or a CaseError naming the file and the problem."""
-    path = Path(path)
+    data = read_bytes(path, what)
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CaseError(str(path), "", "no such file")
-    except IsADirectoryError:
-        raise CaseError(str(path), "", f"is a directory, not {what}")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CaseError(str(path), "", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
 
@@ -212,21 +269,101 @@ def read_text(path: str | Path, what: str = "a case file") -> str:
 def load_yaml(path: str | Path) -> Any:
     path = Path(path)
     text = read_text(path)
+    loader = _LOADER(text)
     try:
-        return yaml.load(text, Loader=_LOADER)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        check_yaml_nodes(node, str(path))
+        return loader.construct_document(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
         raise CaseError(str(path), where, f"malformed YAML: {problem}")
+    finally:
+        loader.dispose()
 
 
-def load_case(path: str | Path) -> Case:
+def _node_where(node, keys: tuple) -> str:
+    """A field path such as ``events[2].statement`` (or the line when no key names it)."""
+    out = ""
+    for k in keys:
+        out += f"[{k + 1}]" if isinstance(k, int) else (f".{k}" if out else str(k))
+    return out or f"line {node.start_mark.line + 1}"
+
+
+def _yaml_children(node, keys: tuple) -> list:
+    if isinstance(node, yaml.SequenceNode):
+        return [(child, keys + (i,)) for i, child in enumerate(node.value)]
+    out = []
+    for k, v in node.value:
+        out.append((k, keys))
+        out.append((v, keys + (k.value if isinstance(k, yaml.ScalarNode) else "?",)))
+    return out
+
+
+def check_yaml_nodes(root, file: str) -> None:
+    """Refuse a YAML document whose aliases expand past a sane size, overlong text and huge integers.
+
+    The size of a node counts every value under it as often as aliases repeat
+    it; it is computed once per distinct node (a depth-first walk), so an alias
+    bomb is measured without being expanded.
+    """
+    sizes: dict[int, tuple[int, int]] = {}
+    active: set[int] = set()
+    aliased = False
+    stack: list = [(root, (), None)]
+    while stack:
+        node, keys, pending = stack[-1]
+        if pending is None:
+            if id(node) in sizes:
+                stack.pop()
+                continue
+            if isinstance(node, yaml.ScalarNode):
+                value = node.value
+                if len(value) > MAX_TEXT:
+                    raise CaseError(file, _node_where(node, keys),
+                                    f"too long: {len(value):,} characters (at most {MAX_TEXT:,} in one value)")
+                digits = sum(ch.isdigit() for ch in value) if node.tag == "tag:yaml.org,2002:int" else 0
+                if digits > MAX_INT_DIGITS:
+                    raise CaseError(file, _node_where(node, keys),
+                                    f"an integer of {digits:,} digits is not a number a case can mean")
+                sizes[id(node)] = (1, len(value))
+                stack.pop()
+                continue
+            active.add(id(node))
+            pending = iter(_yaml_children(node, keys))
+            stack[-1] = (node, keys, pending)
+        for child, ks in pending:
+            if id(child) in active:
+                raise CaseError(file, _node_where(child, ks), "a YAML alias refers to a value that contains it")
+            if id(child) in sizes:
+                aliased = True
+                continue
+            stack.append((child, ks, None))
+            break
+        else:
+            count, chars = 1, 0
+            for child, _ in _yaml_children(node, keys):
+                count, chars = count + sizes[id(child)][0], chars + sizes[id(child)][1]
+            if count > MAX_NODES or chars > MAX_EXPANDED_TEXT:
+                what = "its aliases (*name) expand it to" if aliased else "it holds"
+                raise CaseError(file, _node_where(node, keys),
+                                f"too large once read: {what} more than {MAX_NODES:,} values or "
+                                f"{MAX_EXPANDED_TEXT:,} characters")
+            sizes[id(node)] = (count, chars)
+            active.discard(id(node))
+            stack.pop()
+
+
+def load_case(path: str | Path, roots: tuple = ()) -> Case:
     data = load_yaml(path)
-    return case_from_data(data, str(path))
+    return case_from_data(data, str(path), roots)
 
 
-def case_from_data(data: Any, path: str) -> Case:
+def case_from_data(data: Any, path: str, roots: tuple = ()) -> Case:
+    """The checked Case; ``roots`` are folders besides the case file's own that pbn:/lin: may point into."""
     def err(where: str, problem: str) -> CaseError:
         return CaseError(path, where, problem)
 
@@ -237,7 +374,7 @@ def case_from_data(data: Any, path: str) -> Case:
         allowed = sorted(TOP_KEYS | set(EXTRA_FIELDS) | {"deal_found"})
         raise err(unknown[0], f"unknown key (allowed: {', '.join(allowed)})")
     if "pbn" in data or "lin" in data:  # deal, contract, declarer and play from that file (engine.input.sources)
-        return LINKED_FILE_READER[0](data, path)
+        return LINKED_FILE_READER[0](data, path, roots)
     for key in ("room", "game"):
         if key in data:
             raise err(key, "names a deal of a PBN or LIN file: it goes with pbn or lin")
@@ -324,6 +461,10 @@ def case_from_data(data: Any, path: str) -> Case:
     expect = data.get("expect")
     if expect is not None:
         _check_expect(expect, err)
+
+    for key in ("title", "source", "notes"):
+        if isinstance(data.get(key), (list, dict)):
+            raise err(key, "text, not a list or mapping")
 
     case = Case(
         path=path, id=case_id, title=str(data.get("title", "")), edition=edition,

@@ -48,6 +48,10 @@ def parse_pairs(text: str, file: str) -> list:
         tag = parts[i].strip().lower()
         if not tag:
             continue
+        if not re.fullmatch(r"[a-z]{1,3}", tag) and not pairs:
+            # nothing yet shows the file is a LIN record: its text is not repeated in the message
+            raise CaseError(file, f"pair {i // 2 + 1}", "not a LIN record (it does not start with tag|value| pairs "
+                                                         "such as md|...|)")
         if not re.fullmatch(r"[a-z]{1,3}", tag):
             raise CaseError(file, f"pair {i // 2 + 1}", f"{parts[i]!r} is not a LIN tag (two letters such as md, pc)")
         pairs.append((tag, parts[i + 1], i // 2 + 1))
@@ -231,9 +235,7 @@ def board_record(board: LinBoard, file: str) -> BoardRecord:
 
 
 def load_boards(path) -> list:
-    text = read_text(path) if Path(str(path)).exists() else None
-    if text is None:
-        raise CaseError(str(path), "", "no such file")
+    text = read_text(path, "a LIN file")
     return split_boards(parse_pairs(text, str(path)))
 
 

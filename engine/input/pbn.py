@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.notation import cards as C
-from engine.input.caseio import VULNERABLE, CaseError, _check_deal, case_from_data, load_yaml
+from engine.input.caseio import (MAX_RECORD_BYTES, VULNERABLE, CaseError, _check_deal, case_from_data, load_yaml,
+                                 read_bytes)
 
 IRREGULARITIES = {"R": "revoke", "L": "lead out of turn", "I": "insufficient bid", "S": "call out of rotation"}
 NO_HASH = {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"}  # PBN 4.8
@@ -111,18 +112,16 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _WORD = re.compile(r"[^\s{;\[]+")
 
 
-def read_text(path: str | Path) -> str:
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise CaseError(str(path), "", "no such file")
-    except IsADirectoryError:
-        raise CaseError(str(path), "", "is a directory, not a file")
+def read_text(path: str | Path, what: str = "a PBN or LIN file") -> str:
+    data = read_bytes(path, what, MAX_RECORD_BYTES)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("latin-1")  # PBN 1.0 files are ISO 8859-1
+
+
+# Before the first tag pair nothing shows the file is a PBN record: its text is not repeated in the message.
+NOT_PBN = "not a PBN record: text before the first tag pair (a PBN game starts with tags such as [Event \"...\"])"
 
 
 def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
@@ -141,6 +140,10 @@ def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
         if current is None:
             current = Game(file, len(games) + 1, n)
         return current
+
+    def tag_seen() -> bool:
+        """Whether the file has shown itself a PBN record (a tag pair read): only then is its text quoted."""
+        return any(g.tags for g in games) or (current is not None and bool(current.tags))
 
     def finish():
         nonlocal current, section, owner, previous
@@ -198,8 +201,8 @@ def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
                 game = start(n)
                 if not m:
                     snippet = line[pos:].strip()
-                    game.problems.append((f"line {n}", f"malformed tag pair {snippet[:60]!r} (expected "
-                                                       f"[Name \"value\"])"))
+                    game.problems.append((f"line {n}", NOT_PBN if not tag_seen() else
+                                          f"malformed tag pair {snippet[:60]!r} (expected [Name \"value\"])"))
                     if joined:
                         i += joined
                     break
@@ -237,8 +240,9 @@ def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
             m = _WORD.match(line, pos)
             word = m.group(0)
             if section is None:
-                start(n).problems.append((f"line {n}", f"{word!r} is outside any tag pair (a game is made of "
-                                                       f"tag pairs such as [Deal \"...\"] and their sections)"))
+                start(n).problems.append((f"line {n}", NOT_PBN if not tag_seen() else
+                                          f"{word!r} is outside any tag pair (a game is made of "
+                                          f"tag pairs such as [Deal \"...\"] and their sections)"))
                 break
             _add_token(section, word, n)
             if not section.raw_lines or section.raw_lines[-1][0] != n:

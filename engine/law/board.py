@@ -57,8 +57,8 @@ class PocketState(TableFact):
     short = _f(int)
     law14 = _f(bool)
     thirteen_c = _f(bool)  # found after play, one hand too long and another too short
-    record = _f(bool)
-    played_before = _f(bool)
+    record = _f()  # True, False or None (unknown: the director is asked)
+    played_before = _f()  # likewise
 
 
 class SideHands(TableFact):
@@ -97,7 +97,7 @@ class MissingCard(TableFact):
     suit = _f()
     found = _f()
     stage = _f(str)
-    exposed = _f(bool)
+    exposed = _f()  # True, False or None (unknown: the director is asked)
     trick = _f()  # the trick in progress when the defect was found (during play)
 
 
@@ -434,6 +434,12 @@ QUESTION_TEXT = {
     "could_know_benefit": "Could {by}, at the time, have known that the deception could work to his side's benefit?",
     "misinformation_damaged": "Did the mistaken explanation damage {side}?",
     "information_interferes": "Could the information {seat} received interfere with normal bidding or play?",
+    "record_available": "Is a record of the deal available? If so the cards are put back as it shows (13A1); if "
+                        "not, the players who played the board earlier are asked (13A2), or it is dealt again (13A3).",
+    "played_before": "Has the board been played at an earlier table? If so the deal is restored by asking those "
+                     "players (13A2); if not, it was dealt wrongly and is dealt again (13A3).",
+    "card_exposed": "Was the restored card seen face up (dropped, shown, exposed) before it went back into "
+                    "{seat}'s hand? If so it may be a penalty card under Law 50 (14B3).",
     "all_agree": "Do all four players agree to play the board normally?",
     "remedy": "Which remedy does the director choose: {choices}?",
     "meaning_differs": "Every call of the new auction matches the first in denomination and level, and passes, "
@@ -567,7 +573,8 @@ def _pocket_facts(table) -> list:
                                short=sum(counts[s] < 13 for s in C.SEATS), law14=p["law14"],
                                thirteen_c=(p["discovered"] == "after_play" and any(counts[s] > 13 for s in C.SEATS)
                                            and any(counts[s] < 13 for s in C.SEATS)),
-                               record=p["record"], played_before=p["played_before"])]
+                               record=_known(p["record"], case, "record_available"),
+                               played_before=_known(p["played_before"], case, "played_before"))]
     for side in ("NS", "EW"):
         facts.append(SideHands(side=side, other=C.other_side(side),
                                defective=any(C.side_of(s) == side for s in defective)))
@@ -594,8 +601,16 @@ def _pocket_facts(table) -> list:
             else:
                 trick = len(case.play) + 1 if case.play else None
         facts.append(MissingCard(seat=seat_, card=p["missing"], suit=C.suit_of(p["missing"]) if p["missing"] else None,
-                                 found=p["card_found"], stage=stage, exposed=p["card_exposed"], trick=trick))
+                                 found=p["card_found"], stage=stage,
+                                 exposed=_known(p["card_exposed"], case, "card_exposed"), trick=trick))
     return facts
+
+
+def _known(value, case, key):
+    """A yes/no fact about the pockets: as the case gives it, else the director's answer, else None (unknown)."""
+    if value is not None:
+        return value
+    return (case.extra.get("answers") or {}).get(key)
 
 
 def _wrong_board_facts(case) -> list:

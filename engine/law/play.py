@@ -277,6 +277,17 @@ class TrickTransfer(Conclusion):
     to = _f(str)
 
 
+class NoDamagePossible(Conclusion):
+    """64C: the record shows the non-offending side lost nothing from the revoke trick on."""
+
+    kind = "no_damage_possible"
+    shown = ("trick", "seat", "side")
+    trick = _f(int)
+    seat = _f(str)
+    side = _f(str)
+    tricks = _f(int)  # of the tricks from the revoke trick on, all of them
+
+
 @fact_producer
 def play_and_revoke_facts(table: Table) -> list[TableFact]:
     """The contract, the plays, trick winners, and what the revoke chapter (61-64) joins on."""

@@ -7,6 +7,11 @@ side is not at fault unless it too called on a defective hand.  Otherwise 13A
 restores the deal (by the record, by asking earlier players, or by a redeal)
 and, if nobody saw another's cards, the board is played normally; 13B when a
 player saw another's cards; 13C when the defect comes to light after play.
+
+Whether a record of the deal exists and whether the board was played before
+may be unknown (the case leaves them out): then the director is asked, and no
+branch of 13A is taken for him.  A redeal (13A3) restores nothing, so 13B,
+about cards seen after the deal is restored, does not arise beside it.
 """
 from engine.law.board import (
     AdjustmentDue,
@@ -37,6 +42,11 @@ def _restored():
     return (_law13(stage="before_play"), NOT(CalledOnDefective()))
 
 
+def _deal_restored():
+    """13B: the deal is put back as it was (13A1 or 13A2), not dealt again (13A3)."""
+    return _restored() + (NOT(_law13(record=False, played_before=False)),)
+
+
 class Law13:
     @law_rule("13", _law13(thirteen_c=False), CalledOnDefective(seat=MATCH.s, side=MATCH.x, other=MATCH.o),
               concludes=(Irregularity, AdjustmentDue, ProceduralPenaltyPossible),
@@ -64,10 +74,20 @@ class Law13:
     def law_13A1_restore_from_the_record(self):
         self.conclude(step("restore_from_record"))
 
+    @law_rule("13A1", _law13(stage="before_play", record=None), NOT(CalledOnDefective()), concludes=(Question,),
+              cites=("13A2", "13A3"))
+    def law_13A1_is_there_a_record(self):
+        self.conclude(ask("record_available"))
+
     @law_rule("13A2", _law13(stage="before_play", record=False, played_before=True), NOT(CalledOnDefective()),
               concludes=(Procedure,))
     def law_13A2_ask_the_earlier_players(self):
         self.conclude(step("consult_previous_players"))
+
+    @law_rule("13A2", _law13(stage="before_play", record=False, played_before=None), NOT(CalledOnDefective()),
+              concludes=(Question,), cites=("13A3",))
+    def law_13A2_was_the_board_played_before(self):
+        self.conclude(ask("played_before"))
 
     @law_rule("13A3", _law13(stage="before_play", record=False, played_before=False), NOT(CalledOnDefective()),
               concludes=(Procedure,), cites=("6D1",))
@@ -80,33 +100,35 @@ class Law13:
 
     # -- 13B: a player saw another's cards ----------------------------------------------
 
-    @law_rule("13B", *_restored(), CardsSeen(by=MATCH.b), NOT(Answer(key="information_interferes")),
+    @law_rule("13B", *_deal_restored(), CardsSeen(by=MATCH.b), NOT(Answer(key="information_interferes")),
               concludes=(Question,), cites=("commentary 13.3",))
     def law_13B_question(self, b):
         self.conclude(ask("information_interferes", seat_=b))
 
-    @law_rule("13B1", *_restored(), CardsSeen(), Answer(key="information_interferes", value=False),
+    @law_rule("13B1", *_deal_restored(), CardsSeen(), Answer(key="information_interferes", value=False),
               NOT(Answer(key="all_agree")), concludes=(Question,), cites=("commentary 13.2",))
     def law_13B1_question_consent(self):
         self.conclude(ask("all_agree"))
 
-    @law_rule("13B1", *_restored(), CardsSeen(), Answer(key="information_interferes", value=False),
+    @law_rule("13B1", *_deal_restored(), CardsSeen(), Answer(key="information_interferes", value=False),
               Answer(key="all_agree", value=True), concludes=(Procedure,), cites=("commentary 13.2",))
     def law_13B1_play_with_everyones_consent(self):
         self.conclude(step("play_normally"))
 
-    @law_rule("13B2", *_restored(), CardsSeen(), Answer(key="information_interferes", value=True),
+    @law_rule("13B2", *_deal_restored(), CardsSeen(), Answer(key="information_interferes", value=True),
               concludes=(AdjustmentDue, ProceduralPenaltyPossible), cites=("12C1",))
     def law_13B2_information_would_interfere(self):
         self.conclude(artificial("NS"))
         self.conclude(artificial("EW"))
         self.conclude(ProceduralPenaltyPossible(seat=None, side=None))
 
-    @law_rule("13B2", *_restored(), CardsSeen(), Answer(key="information_interferes", value=False),
-              Answer(key="all_agree", value=False), concludes=(AdjustmentDue,), cites=("commentary 13.2", "12C1"))
+    @law_rule("13B2", *_deal_restored(), CardsSeen(), Answer(key="information_interferes", value=False),
+              Answer(key="all_agree", value=False), concludes=(AdjustmentDue, ProceduralPenaltyPossible),
+              cites=("commentary 13.2", "12C1"))
     def law_13B2_a_player_objects(self):
         self.conclude(artificial("NS"))
         self.conclude(artificial("EW"))
+        self.conclude(ProceduralPenaltyPossible(seat=None, side=None))
 
     # -- 13C: found after play ------------------------------------------------------------
 

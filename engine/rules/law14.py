@@ -4,7 +4,10 @@ Whether the opening lead had been faced decides between 14A and 14B
 (commentary 14.2).  A card restored during play counts as held all along
 (14B3): if the hand failed to follow suit with it, that is a revoke, which the
 revoke rules (61-64) find because the case's ``deal`` has the card in that
-hand; if it was exposed, Law 50 decides about a penalty card.
+hand; if it was exposed, Law 50 decides about a penalty card.  Whether a card found
+elsewhere had been exposed may be unknown: the director is asked.  When the
+case does not say which card is missing, the card still counts as held, and
+the possible revoke is stated for the director to look for.
 """
 from engine.law.board import (
     CalledOnDefective,
@@ -12,12 +15,14 @@ from engine.law.board import (
     PocketState,
     ProceduralPenaltyPossible,
     Procedure,
+    Question,
     Refer,
+    ask,
 )
 from engine.law.compat import MATCH, TEST, P
 from engine.law.play import Revoke
 from engine.rules.base import law_rule
-from engine.rules.board_common import SOME, step
+from engine.rules.board_common import step
 
 RESTORED = P(lambda f: f in ("elsewhere", "not_found"))
 
@@ -56,10 +61,20 @@ class Law14:
     def law_14B2_card_not_found(self):
         self.conclude(step("reconstruct_deal"))
 
-    @law_rule("14B3", MissingCard(stage="during_play", found=RESTORED, seat=MATCH.s, card=MATCH.c & SOME),
+    @law_rule("14B3", MissingCard(stage="during_play", found=RESTORED, seat=MATCH.s, card=MATCH.c),
               concludes=(Procedure,), cites=("commentary 14.3",))
     def law_14B3_held_throughout(self, s, c):
         self.conclude(step("card_deemed_held", seat=s, card=c))
+
+    @law_rule("14B3", MissingCard(stage="during_play", found="elsewhere", seat=MATCH.s, exposed=None),
+              concludes=(Question,), cites=("commentary 14.3",))
+    def law_14B3_was_the_card_exposed(self, s):
+        self.conclude(ask("card_exposed", seat_=s))
+
+    @law_rule("14B3", MissingCard(stage="during_play", found=RESTORED, seat=MATCH.s, card=None),
+              concludes=(Refer,), cites=("commentary 14.3", "61A"))
+    def law_14B3_unnamed_card_may_make_a_revoke(self, s):
+        self.conclude(Refer(to="61", seat=s, card=None, trick=None))
 
     @law_rule("14B3", MissingCard(stage="during_play", found=RESTORED, seat=MATCH.s, card=MATCH.c, exposed=True),
               concludes=(Refer,), cites=("commentary 14.3",))

@@ -61,9 +61,18 @@ class Law62:
               RevokeCorrected(trick=MATCH.t, seat=MATCH.s),
               Revoke(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, role="defender"),
               Withdrawal(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, concealed=True, moment=MATCH.m),
+              NOT(CardWithdrawn(trick=MATCH.t, seat=MATCH.s, card=MATCH.c)),
               concludes=(PenaltyCard,), cites=("commentary 62.3",))
     def law_62B1_defender_card_becomes_penalty_card(self, s, c, m):
         self.conclude(PenaltyCard(seat=s, card=c, type="major", moment=m))
+
+    @law_rule("commentary 62.6",
+              RevokeCorrected(trick=12, seat=MATCH.s),
+              Revoke(trick=12, seat=MATCH.s, card=MATCH.c, role="defender"),
+              Withdrawal(trick=12, seat=MATCH.s, card=MATCH.c, concealed=True),
+              concludes=(CardWithdrawn,), cites=("62D1", "64B6"))
+    def commentary_62_6_trick_12_card_back_without_penalty(self, s, c):
+        self.conclude(CardWithdrawn(trick=12, seat=s, card=c))
 
     @law_rule("62B2",
               RevokeCorrected(trick=MATCH.t, seat=MATCH.s),

@@ -8,13 +8,16 @@ trick (commentary 64.6, 64.9), bounded by the tricks the offending side won
 from the revoke trick on.  Each 64B clause is its own rule and an exception
 to 64A: the 64A rules carry ``NOT(NoRevokePenalty(...))``.  64C: the director
 always reviews equity after an established revoke; the engine states the
-question.
+question, except when the record shows the non-offending side with every
+trick from the revoke trick on (counting the transfer): then it says that the
+revoke cannot have cost them anything.
 """
 from engine.law.compat import MATCH, NOT, TEST, P
 from engine.law.facts import EquityReview
 from engine.law.play import (
     LegalAlternative,
     LegalCardWin,
+    NoDamagePossible,
     NoRevokePenalty,
     Notice,
     OutsideRecord,
@@ -185,7 +188,26 @@ class Law64:
     # -- 64C: equity ------------------------------------------------------------
 
     @law_rule("64C",
+              _revoke(), RevokeEstablished(trick=MATCH.t, seat=MATCH.s),
+              TrickTransfer(trick=MATCH.t, seat=MATCH.s, tricks=MATCH.k),
+              TricksFrom(trick=MATCH.t, side=MATCH.nos, count=MATCH.n),
+              TEST(lambda t, k, n: n + k == 14 - t),
+              concludes=(NoDamagePossible,), cites=("commentary 64.8",))
+    def law_64C_nothing_to_restore_after_transfer(self, t, s, nos):
+        self.conclude(NoDamagePossible(trick=t, seat=s, side=nos, tricks=14 - t))
+
+    @law_rule("64C",
+              _revoke(), RevokeEstablished(trick=MATCH.t, seat=MATCH.s),
+              NoRevokePenalty(trick=MATCH.t, seat=MATCH.s),
+              TricksFrom(trick=MATCH.t, side=MATCH.nos, count=MATCH.n),
+              TEST(lambda t, n: n == 14 - t),
+              concludes=(NoDamagePossible,), cites=("commentary 64.8",))
+    def law_64C_nothing_to_restore_without_penalty(self, t, s, nos):
+        self.conclude(NoDamagePossible(trick=t, seat=s, side=nos, tricks=14 - t))
+
+    @law_rule("64C",
               TrickTransfer(trick=MATCH.t, seat=MATCH.s),
+              NOT(NoDamagePossible(trick=MATCH.t, seat=MATCH.s)),
               concludes=(EquityReview,), cites=("commentary 64.8",))
     def law_64C_after_transfer(self, t, s):
         self.conclude(EquityReview(trick=t, seat=s, question=QUESTION_64C_PENALTY))
@@ -193,6 +215,7 @@ class Law64:
     @law_rule("64C",
               RevokeEstablished(trick=MATCH.t, seat=MATCH.s),
               NoRevokePenalty(trick=MATCH.t, seat=MATCH.s),
+              NOT(NoDamagePossible(trick=MATCH.t, seat=MATCH.s)),
               concludes=(EquityReview,), cites=("commentary 64.8", "commentary 64.10(ii)"))
     def law_64C_without_penalty(self, t, s):
         self.conclude(EquityReview(trick=t, seat=s, question=QUESTION_64C_NO_PENALTY))

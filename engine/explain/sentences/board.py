@@ -61,6 +61,8 @@ REFER = {
     "67": "The card was found among the played cards: Law 67 (defective trick) governs.",
     "50": "The restored card was exposed: whether it is a penalty card is for Law 50.",
     "61": "Not playing the restored card to trick {trick} may be a revoke (61): {seat} held it all along.",
+    "61?": "If {seat} failed to follow suit with the missing card before it was found, that may be a revoke "
+           "(61-64): he counts as having held it all along.",
     "6D3": "Law 14 does not apply after the board has been played and scored: the director treats the deal "
            "as wrongly dealt (6B, 6D3).",
 }
@@ -74,6 +76,8 @@ def _q(f, table):
 @describes("procedure")
 def _procedure(f, table):
     text = STEPS.get(f["step"], f["step"].replace("_", " ") + ".")
+    if f["step"] == "card_deemed_held" and not f.get("card"):
+        text = "The missing card, whichever it is, counts as having been in {seat}'s hand throughout the play."
     return text.format(seat=seat(f.get("seat")), side=SIDE_NAMES.get(f.get("side"), f.get("side")),
                        card=C.card_name(f["card"]) if f.get("card") else "the card")
 
@@ -151,7 +155,8 @@ def _option(f, table):
 
 @describes("refer")
 def _refer(f, table):
-    return REFER.get(f["to"], "Law {to} applies.").format(to=f["to"], trick=f.get("trick"), seat=seat(f.get("seat")))
+    key = "61?" if f["to"] == "61" and f.get("trick") is None else f["to"]
+    return REFER.get(key, "Law {to} applies.").format(to=f["to"], trick=f.get("trick"), seat=seat(f.get("seat")))
 
 
 @describes("responsible_player")

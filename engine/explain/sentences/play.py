@@ -174,8 +174,12 @@ def describe_play(kind: str, f: dict, table: Table) -> str | None:
                 f"it must be corrected with a legal card.")
     if kind == "revoke_corrected":
         return f"{seat(f['seat'])} corrected the revoke in trick {f['trick']}, playing {card_name(f['card'])} instead."
+    if kind == "no_damage_possible":
+        return (f"{SIDE_NAMES[f['side']]} have every trick from trick {f['trick']} on, counting any transfer for "
+                f"{seat(f['seat'])}'s revoke: it cannot have cost them a trick, so 64C has nothing to restore.")
     if kind == "card_withdrawn":
         how = {"62B2": "without penalty, as the card came from declarer's hand, dummy or an exposed card",
+               "commentary 62.6": "without penalty: a revoke in trick 12 carries none",
                "62C1": "without penalty, as a non-offender may after a corrected revoke",
                "62C2": "after a non-offender took a card back",
                "47D": "without penalty, after an opponent changed his card",

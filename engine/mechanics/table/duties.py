@@ -1,0 +1,208 @@
+"""Duties the law imposed (penalty cards, lead and play restrictions) and every failure to play as
+required: the cards that would have complied, the first act after it, when it was noticed.
+"""
+from __future__ import annotations
+
+from engine.notation import cards as C
+from engine.mechanics.table.model import Play, FirstAct, Notice, Candidate, Unable, ChoicePoint, Table, STEP, NEVER, HONOURS
+
+
+class Duties:
+    """Part of the table builder (``engine.mechanics.table``); the methods share its state."""
+
+    def _follow_alternatives(self, play: Play) -> list[str]:
+        return C.sort_cards(c for c in play.hand_before if C.suit_of(c) == play.led_suit)
+
+    def _together(self) -> list[tuple]:
+        out = []
+        for (seat, card, kind, since, law) in sorted(self.adj.penalty, key=lambda x: x[3]):
+            majors, minors = self._penalty_cards(seat, since + 1)
+            cards = tuple(C.sort_cards(majors + minors))
+            if len(cards) >= 2 and (seat, cards) not in [(s, c) for s, c, _ in out]:
+                out.append((seat, cards, since + 1))
+        return out
+
+    def _duties(self, table: Table) -> list[tuple]:
+        """Measure each play against the penalty cards and restrictions the law imposed.
+
+        Returns the failures (play, duty, cards that would have complied,
+        faced, suit); records inabilities, lead points and choice points.
+        """
+        adj = self.adj
+        if not (adj.penalty or adj.duties):
+            table.lead_points = self._lead_points(table)
+            return []
+        failures: list[tuple] = []
+        played = [p for p in table.plays if p.applied]
+        for p in played:
+            seat = p.seat
+            hand = p.hand_before
+            legal = self._legal(p)
+            # Lead and play restrictions come first (50E1).
+            for (s, duty, arg, trick, since, law) in sorted(adj.duties):
+                if s != seat or since >= p.moment:
+                    continue
+                if duty == "lead_suit" and p.leads and self._first_lead_after(table, seat, since) is p:
+                    if not any(C.suit_of(c) == arg for c in hand):
+                        table.unable.append(Unable(p, duty))
+                    elif C.suit_of(p.card) != arg:
+                        failures.append((p, duty, C.sort_cards(c for c in hand if C.suit_of(c) == arg), False, arg,
+                                         f"{law}, {self._pos(since)}"))
+                    legal = [c for c in legal if C.suit_of(c) == arg] or legal
+                elif duty == "not_lead_suit" and p.leads and self._still_on_lead(table, seat, since, p):
+                    others = [c for c in hand if C.suit_of(c) != arg]
+                    if not others:
+                        table.unable.append(Unable(p, duty))
+                    elif C.suit_of(p.card) == arg:
+                        failures.append((p, duty, C.sort_cards(others), False, arg, f"{law}, {self._pos(since)}"))
+                    legal = [c for c in legal if C.suit_of(c) != arg] or legal
+                elif duty in ("play_highest", "play_lowest", "not_play_suit") and not p.leads and p.trick == trick \
+                        and self._first_play_in_trick(table, seat, trick, since) is p:
+                    suit_cards = [c for c in hand if C.suit_of(c) == p.led_suit]
+                    if duty == "not_play_suit":
+                        others = [c for c in legal if C.suit_of(c) != arg]
+                        if suit_cards:
+                            pass  # he follows suit: the named suit is not in question
+                        elif not others:
+                            table.unable.append(Unable(p, duty))
+                        elif C.suit_of(p.card) == arg:
+                            failures.append((p, duty, C.sort_cards(others), False, arg, f"{law}, {self._pos(since)}"))
+                        if not suit_cards and others:
+                            legal = others  # the restriction comes before a penalty card (50E1)
+                        continue
+                    if not suit_cards:
+                        table.unable.append(Unable(p, duty))
+                        continue
+                    pick = max if duty == "play_highest" else min
+                    need = pick(suit_cards, key=C.rank_index)
+                    if p.card != need:
+                        failures.append((p, duty, [need], False, p.led_suit, f"{law}, {self._pos(since)}"))
+                    legal = [need]
+            # Penalty cards (50D, 50E1, 51A).
+            majors, minors = self._penalty_cards(seat, p.moment)
+            if len([c for c in majors if c in legal]) >= 2:
+                table.choice_points.append(ChoicePoint(p.trick, seat, tuple(C.sort_cards(c for c in majors if c in legal)),
+                                                       p.moment - 1, p.at))
+            designated = [arg for (s, duty, arg, trick, since, law) in adj.duties
+                          if s == seat and duty == "play_card" and since < p.moment and arg in majors]
+            if p.card in (designated or majors) or p.card in minors:
+                continue
+            playable = [c for c in (designated or majors) if c in legal]
+            if playable:
+                failures.append((p, "play_penalty_card", C.sort_cards(playable), True, C.suit_of(playable[0]),
+                                 self._penalty_source(seat, playable[0])))
+                continue
+            for card in minors:
+                suit = C.suit_of(card)
+                if card in legal and C.suit_of(p.card) == suit and p.card[1] not in HONOURS:
+                    alternatives = [card] + [c for c in legal if C.suit_of(c) == suit and c[1] in HONOURS]
+                    failures.append((p, "minor_penalty_card", C.sort_cards(alternatives), True, suit,
+                                     self._penalty_source(seat, card)))
+                    break
+        table.lead_points = self._lead_points(table)
+        return failures
+
+    def _pos(self, moment: int) -> str:
+        """The record position of a moment, e.g. T3.1 (after the first card of trick 3)."""
+        p = moment // STEP
+        for t in range(len(self.offsets), 0, -1):
+            if self.offsets[t - 1] <= p:
+                return f"T{t}.{p - self.offsets[t - 1]}"
+        return "T1.0"
+
+    def _penalty_source(self, seat: str, card: str) -> str:
+        laws = sorted((since, law) for (s, c, kind, since, law) in self.adj.penalty if s == seat and c == card)
+        since, law = laws[0]
+        return f"penalty card {C.card_short(card)} ({law}, {self._pos(since)})"
+
+    def _legal(self, p: Play) -> list[str]:
+        if p.leads:
+            return list(p.hand_before)
+        follow = [c for c in p.hand_before if C.suit_of(c) == p.led_suit]
+        return follow or list(p.hand_before)
+
+    def _penalty_cards(self, seat: str, moment: int, lifted_by: int | None = None) -> tuple[list, list]:
+        """The seat's penalty cards on the table at ``moment``: (major, minor).
+
+        ``lifted_by``: count only cards picked up before that moment as gone
+        (a lead point's options are what lift them).
+        """
+        kinds: dict[str, str] = {}
+        lifted_by = moment if lifted_by is None else lifted_by
+        for (s, card, kind, since, law) in self.adj.penalty:
+            if s != seat or since >= moment:
+                continue
+            if any(ls == seat and lc == card and lm < lifted_by for (ls, lc, lm) in self.adj.lifted):
+                continue
+            if self._played_between(seat, card, since, moment):
+                continue
+            if kinds.get(card) != "major":
+                kinds[card] = kind
+        majors = [c for c, k in kinds.items() if k == "major"]
+        minors = [c for c, k in kinds.items() if k == "minor"]
+        return C.sort_cards(majors), C.sort_cards(minors)
+
+    def _played_between(self, seat: str, card: str, start: int, end: int) -> bool:
+        for st in self.states:
+            for p in st.plays:
+                if p.seat == seat and p.card == card and p.applied and start < p.moment < end:
+                    return True
+        return False
+
+    def _candidate(self, table: Table, play: Play, duty: str, legal: list, faced: bool, suit: str,
+                   source: str) -> Candidate:
+        side = C.side_of(play.seat)
+        cand = Candidate(play, side, legal, self._first_act(table, play, side), self._notice(table, play, side),
+                         duty=duty, faced=faced, suit=suit or "", source=source)
+        for p in table.plays:
+            if p.moment > play.moment and C.side_of(p.seat) != side and p.applied:
+                cand.non_offender_play = p.moment
+                break
+        return cand
+
+    def _first_act(self, table: Table, play: Play, side: str) -> FirstAct:
+        acts: list[FirstAct] = []
+        for p in table.plays:
+            if p.trick > play.trick and C.side_of(p.seat) == side and p.moment > play.moment:
+                acts.append(FirstAct("play", p.seat, p.moment, p.at, p.card))
+                break
+        for e in table.events:
+            if e.moment <= play.moment:
+                continue
+            by = e.get("by")
+            if e.kind == "card_designated" and C.side_of(by) == side and (e.for_trick or 0) > play.trick:
+                acts.append(FirstAct("designation", by, e.moment, e.at, e.get("card")))
+            elif e.kind in ("claim", "concession") and e.event.index not in table.voided:
+                if C.side_of(by) == side:
+                    acts.append(FirstAct(e.kind, by, e.moment, e.at))
+                elif e.get("accepted", True):
+                    acts.append(FirstAct("claim_agreed" if e.kind == "claim" else "concession_agreed",
+                                         by, e.moment, e.at))
+        if not acts:
+            return FirstAct("none", None, NEVER, "never")
+        return min(acts, key=lambda a: a.moment)
+
+    def _notice(self, table: Table, play: Play, side: str) -> Notice:
+        first = None
+        for e in table.events:
+            if e.moment <= play.moment:
+                continue
+            if e.kind == "attention_drawn" and e.get("subject") in ("revoke", "penalty_card") \
+                    and (play.trick, play.seat) in e.targets:
+                first = e
+                break
+            if e.kind == "option_chosen" and e.get("option") in ("accept_play", "require_penalty_card") \
+                    and play.trick == table.trick_at(e.moment):
+                first = e  # a choice about the failure means the director was called to it
+                break
+        moment = first.moment if first else table.deemed_moment
+        before = [e for e in table.events if e.moment < moment]
+        calls = {e.get("side") for e in before if e.kind == "next_board_call"}
+        return Notice(
+            event=first, moment=moment, at=first.at if first else "end",
+            by=first.get("by") if first else None, asked=(first.asked or None) if first else None,
+            after_call_by_offenders=side in calls,
+            after_call_by_non_offenders=C.other_side(side) in calls,
+            after_round_end=any(e.kind == "round_ended" for e in before),
+            after_hands_returned=any(e.kind in ("hands_returned", "round_ended", "next_board_call") for e in before),
+        )

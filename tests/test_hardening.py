@@ -1,0 +1,585 @@
+"""Hardening (issue 11): no crash, no hang, nothing read that was not given, "unknown" kept apart from "no".
+
+Every test drives the command line (``cli.cli`` through click's runner, or
+``cli.py`` in a subprocess when the defect is a hang or needs a real
+process), so it does not depend on where the engine's modules live.  Each
+defect of the issue has its own regression test; the expected behaviour is
+worked out from the law text (the clause is named in each test).
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "cases"
+EXAMPLES = ROOT / "examples"
+PY = sys.executable
+
+
+
+def load(rel: str) -> dict:
+    return yaml.safe_load((CASES / rel).read_text(encoding="utf-8"))
+
+
+def write_case(folder: Path, data, name: str = "case.yaml") -> Path:
+    path = folder / name
+    path.write_text(data if isinstance(data, str) else yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def rule(runner, path, *args):
+    return runner.invoke(cli, ["rule", str(path), *args])
+
+
+def rule_json(runner, path, *args) -> dict:
+    res = rule(runner, path, "--format", "json", *args)
+    assert res.exit_code == 0, (res.stdout, res.stderr)
+    return json.loads(res.stdout)
+
+
+def bad_input(res, *words):
+    """Exit 2 with one 'error:' line naming the file, the field and the problem (no traceback)."""
+    assert res.exit_code == 2, (res.exit_code, res.stdout, res.stderr, res.exception)
+    assert res.stderr.startswith("error: "), res.stderr
+    assert "Traceback" not in res.stderr
+    for w in words:
+        assert w in res.stderr, (w, res.stderr)
+
+
+def run_cli(*args, timeout=30, cwd=None):
+    """cli.py in a subprocess, bounded in time (a hang fails the test instead of the suite)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([PY, str(ROOT / "cli.py"), *map(str, args)], capture_output=True, text=True,
+                          timeout=timeout, env=env, cwd=cwd)
+
+
+def of(data: dict, kind: str, **fields) -> list:
+    return [c for c in data["conclusions"] if c["kind"] == kind and all(c.get(k) == v for k, v in fields.items())]
+
+
+# ---------------------------------------------------------------------------
+# Crashes: each becomes exit 2 with a message naming the file, the field and the problem
+# ---------------------------------------------------------------------------
+
+
+def test_pockets_seen_not_a_list(runner, tmp_path):
+    data = load("law13/13b-card-seen-question-for-the-director.yaml")
+    data["pockets"]["seen"] = 5
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", "pockets.seen")
+
+
+def test_pockets_seen_entry_not_a_mapping(runner, tmp_path):
+    data = load("law13/13b-card-seen-question-for-the-director.yaml")
+    data["pockets"]["seen"] = [5]
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", "pockets.seen[1]")
+
+
+def test_yaml_integer_of_4301_digits(runner, tmp_path):
+    text = "id: big\nboard: " + "9" * 4301 + "\n"
+    bad_input(rule(runner, write_case(tmp_path, text)), "case.yaml", "digits")
+
+
+def test_pbn_pointer_with_embedded_nul(runner, tmp_path):
+    text = 'id: nul\npbn: "x\\0.pbn"\nboard: 3\n'
+    bad_input(rule(runner, write_case(tmp_path, text)), "case.yaml", "pbn")
+
+
+def test_pbn_pointer_into_a_symlink_loop(runner, tmp_path):
+    (tmp_path / "a.pbn").symlink_to(tmp_path / "b.pbn")
+    (tmp_path / "b.pbn").symlink_to(tmp_path / "a.pbn")
+    bad_input(rule(runner, write_case(tmp_path, "id: loop\npbn: a.pbn\nboard: 3\n")), "case.yaml", "pbn")
+
+
+def test_pbn_pointer_permission_denied(runner, tmp_path, monkeypatch):
+    """Running as root defeats chmod; refuse the file at every way of opening it instead."""
+    target = tmp_path / "locked.pbn"
+    target.write_text((EXAMPLES / "club-revokes.pbn").read_text(encoding="utf-8"), encoding="utf-8")
+    import builtins
+    import io
+    import pathlib
+
+    def deny(real):
+        def opener(file, *a, **k):
+            if str(file).endswith("locked.pbn"):
+                raise PermissionError(13, "Permission denied", str(file))
+            return real(file, *a, **k)
+        return opener
+
+    monkeypatch.setattr(os, "open", deny(os.open))
+    monkeypatch.setattr(builtins, "open", deny(builtins.open))
+    monkeypatch.setattr(io, "open", deny(io.open))
+    for name in ("read_bytes", "read_text"):
+        real = getattr(pathlib.Path, name)
+        monkeypatch.setattr(pathlib.Path, name, lambda self, *a, _real=real, **k: (
+            deny(lambda f, *x, **y: _real(pathlib.Path(f), *x, **y))(self, *a, **k)))
+    bad_input(rule(runner, write_case(tmp_path, "id: locked\npbn: locked.pbn\nboard: 3\n")),
+              "locked.pbn", "permission denied")
+
+
+def test_pbn_pointer_to_a_fifo_does_not_block(tmp_path):
+    os.mkfifo(tmp_path / "pipe.pbn")
+    write_case(tmp_path, "id: fifo\npbn: pipe.pbn\nboard: 3\n")
+    res = run_cli("rule", tmp_path / "case.yaml", timeout=20)
+    assert res.returncode == 2, res.stderr
+    assert "not a regular file" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_pbn_file_given_directly_as_a_fifo(tmp_path):
+    os.mkfifo(tmp_path / "pipe.pbn")
+    res = run_cli("rule", tmp_path / "pipe.pbn", "--board", "3", timeout=20)
+    assert res.returncode == 2 and "not a regular file" in res.stderr, res.stderr
+
+
+# ---------------------------------------------------------------------------
+# Hangs: the alias bomb and unbounded fields
+# ---------------------------------------------------------------------------
+
+BOMB = (
+    "id: bomb\n"
+    "title: &t9 [&t8 [&t7 [&t6 [&t5 [&t4 [&t3 [&t2 [&t1 [lol,lol,lol,lol,lol,lol,lol,lol,lol],"
+    " *t1,*t1,*t1,*t1,*t1,*t1,*t1,*t1], *t2,*t2,*t2,*t2,*t2,*t2,*t2,*t2], *t3,*t3,*t3,*t3,*t3,*t3,*t3,*t3],"
+    " *t4,*t4,*t4,*t4,*t4,*t4,*t4,*t4],*t5,*t5,*t5,*t5,*t5,*t5,*t5,*t5],*t6,*t6,*t6,*t6,*t6,*t6,*t6,*t6],"
+    "*t7,*t7,*t7,*t7,*t7,*t7,*t7,*t7],*t8,*t8,*t8,*t8,*t8,*t8,*t8,*t8]\n"
+)
+
+
+def _with_body(head: str) -> str:
+    body = (CASES / "law64/64a1-ruff-offenders-win-later-two-tricks.yaml").read_text(encoding="utf-8")
+    return head + "".join(line + "\n" for line in body.splitlines() if not line.startswith(("id:", "title:")))
+
+
+def test_yaml_alias_bomb_is_refused_quickly(tmp_path):
+    write_case(tmp_path, _with_body(BOMB))
+    start = time.monotonic()
+    res = run_cli("rule", tmp_path / "case.yaml", "--format", "json", timeout=30)
+    assert res.returncode == 2, res.stderr[-500:]
+    assert "alias" in res.stderr and "case.yaml" in res.stderr
+    assert time.monotonic() - start < 20
+
+
+def test_aliases_of_a_sane_size_are_read(runner, tmp_path):
+    """An anchor used a few times (a shared hand, a repeated event) is ordinary YAML and still works."""
+    data = load("law64/64a1-ruff-offenders-win-later-two-tricks.yaml")
+    text = yaml.safe_dump(data, sort_keys=False).replace("title: ", "title: &t ", 1) + "notes: *t\n"
+    res = rule(runner, write_case(tmp_path, text))
+    assert res.exit_code == 0, res.stderr
+
+
+def test_title_of_a_megabyte_is_refused(runner, tmp_path):
+    data = load("law64/64a1-ruff-offenders-win-later-two-tricks.yaml")
+    data["title"] = "x" * 1_000_000
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", "title", "too long")
+
+
+def test_title_must_be_text(runner, tmp_path):
+    data = load("law64/64a1-ruff-offenders-win-later-two-tricks.yaml")
+    data["title"] = [["a", "b"], ["c"]]
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", "title")
+
+
+def test_case_file_too_large(runner, tmp_path):
+    data = load("law64/64a1-ruff-offenders-win-later-two-tricks.yaml")
+    text = yaml.safe_dump(data, sort_keys=False) + "".join(f"# {'x' * 98}\n" for _ in range(60_000))
+    bad_input(rule(runner, write_case(tmp_path, text)), "case.yaml", "too large")
+
+
+# ---------------------------------------------------------------------------
+# Reading only what was given: pointers stay inside the case file's folder
+# ---------------------------------------------------------------------------
+
+
+def _linked_case(folder: Path, pointer: str, key: str = "pbn") -> Path:
+    return write_case(folder, f"id: linked\n{key}: {json.dumps(pointer)}\nboard: 3\n")
+
+
+def test_pointer_in_the_same_folder_still_works(runner, tmp_path):
+    (tmp_path / "club.pbn").write_text((EXAMPLES / "club-revokes.pbn").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "club.pbn").write_text((EXAMPLES / "club-revokes.pbn").read_text(encoding="utf-8"),
+                                                 encoding="utf-8")
+    for pointer in ("club.pbn", "games/club.pbn", "./games/../club.pbn"):
+        res = rule(runner, _linked_case(tmp_path, pointer))
+        assert res.exit_code == 0, (pointer, res.stderr)
+
+
+def test_absolute_pointer_is_refused(runner, tmp_path):
+    res = rule(runner, _linked_case(tmp_path, str(EXAMPLES / "club-revokes.pbn")))
+    bad_input(res, "case.yaml", "pbn", "outside")
+
+
+def test_parent_folder_pointer_is_refused(runner, tmp_path):
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    (tmp_path / "club.pbn").write_text((EXAMPLES / "club-revokes.pbn").read_text(encoding="utf-8"), encoding="utf-8")
+    bad_input(rule(runner, _linked_case(inner, "../club.pbn")), "case.yaml", "pbn", "outside")
+
+
+def test_lin_pointer_outside_is_refused(runner, tmp_path):
+    lin = next((ROOT / "tests" / "data" / "endplay").glob("*.lin"))
+    bad_input(rule(runner, _linked_case(tmp_path, str(lin), key="lin")), "case.yaml", "lin", "outside")
+
+
+def test_folder_named_on_the_command_line_is_allowed(runner, tmp_path):
+    res = rule(runner, _linked_case(tmp_path, str(EXAMPLES / "club-revokes.pbn")), "--allow-dir", str(EXAMPLES))
+    assert res.exit_code == 0, res.stderr
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    res = rule(runner, _linked_case(inner, "../../" + tmp_path.name + "/x.pbn"), "--allow-dir", str(EXAMPLES))
+    bad_input(res, "outside")
+
+
+def test_symlink_named_pbn_to_another_file_is_refused_without_echo(runner, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the secret first line\nmore\n", encoding="utf-8")
+    (tmp_path / "x.pbn").symlink_to(secret)
+    res = rule(runner, _linked_case(tmp_path, "x.pbn"))
+    bad_input(res, "case.yaml", "pbn")
+    assert "secret" not in res.stderr.replace(str(tmp_path), "")
+
+
+def test_symlink_out_of_the_folder_is_refused(runner, tmp_path):
+    (tmp_path / "x.pbn").symlink_to(EXAMPLES / "club-revokes.pbn")
+    bad_input(rule(runner, _linked_case(tmp_path, "x.pbn")), "case.yaml", "pbn", "outside")
+
+
+def test_non_pbn_content_is_not_echoed(runner, tmp_path):
+    (tmp_path / "x.pbn").write_text("secret-token on the first line\n[Event \"\"]\n", encoding="utf-8")
+    res = rule(runner, _linked_case(tmp_path, "x.pbn"))
+    assert res.exit_code == 2 and "x.pbn" in res.stderr, res.stderr
+    assert "secret" not in res.stderr
+    res = rule(runner, tmp_path / "x.pbn", "--board", "1")
+    assert res.exit_code == 2 and "secret" not in res.stderr, res.stderr
+
+
+def test_non_lin_content_is_not_echoed(runner, tmp_path):
+    (tmp_path / "x.lin").write_text("password: hunter2|md|xyz|\n", encoding="utf-8")
+    res = rule(runner, _linked_case(tmp_path, "x.lin", key="lin"))
+    assert res.exit_code == 2, res.stderr
+    assert "hunter2" not in res.stderr and "password" not in res.stderr
+
+
+# ---------------------------------------------------------------------------
+# serve: each bad request a 4xx and one log line; no traceback
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def served(tmp_path):
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "club.pbn").write_text((EXAMPLES / "club-revokes.pbn").read_text(encoding="utf-8"), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([PY, str(ROOT / "cli.py"), "serve", str(served), "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    line = proc.stdout.readline()
+    try:
+        port = int(line.rsplit(":", 1)[1].split("/")[0])
+    except (IndexError, ValueError):
+        proc.kill()
+        pytest.fail(f"serve did not start: {line!r} {proc.stderr.read()}")
+    yield port, proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def _raw(port, data: bytes, timeout=15) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(data)
+        chunks = []
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+
+def _post(port, body: bytes, length=None) -> bytes:
+    n = str(len(body)) if length is None else length
+    return _raw(port, f"POST /api/rule HTTP/1.1\r\nHost: x\r\nContent-Length: {n}\r\n\r\n".encode() + body)
+
+
+def _status(reply: bytes) -> int:
+    assert reply.startswith(b"HTTP/"), reply[:200]
+    return int(reply.split(b" ", 2)[1])
+
+
+def _stderr_after(proc, wait=1.0) -> str:
+    time.sleep(wait)
+    proc.terminate()
+    try:
+        return proc.communicate(timeout=10)[1]
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.communicate()[1]
+
+
+def test_serve_bad_requests_get_4xx_and_one_log_line_each(served):
+    port, proc = served
+    replies = {
+        "length -1": _post(port, b"{}", "-1"),
+        "length abc": _post(port, b"{}", "abc"),
+        "json list": _post(port, b"[1, 2]"),
+        "json string": _post(port, b'"text"'),
+        "name .": _post(port, json.dumps({"name": ".", "text": "id: x\n"}).encode()),
+        "name ..": _post(port, json.dumps({"name": "..", "text": "id: x\n"}).encode()),
+        "not json": _post(port, b"{not json"),
+    }
+    for what, reply in replies.items():
+        assert 400 <= _status(reply) < 500, (what, reply[:300])
+        assert b'"error"' in reply, (what, reply[:300])
+    log = _stderr_after(proc)
+    assert "Traceback" not in log, log
+    lines = [x for x in log.splitlines() if x.strip()]
+    assert len(lines) == len(replies), lines
+
+
+def test_serve_length_past_the_limit_is_refused_without_reading(served):
+    port, proc = served
+    reply = _post(port, b"{}", str(50 * 1024 * 1024))
+    assert _status(reply) == 413
+    assert "Traceback" not in _stderr_after(proc)
+
+
+def test_serve_upload_pointing_outside_is_refused(served):
+    port, proc = served
+    for pointer in (str(EXAMPLES / "club-revokes.pbn"), "../served/club.pbn", "../../" + "x.pbn"):
+        case = f"id: up\npbn: {json.dumps(pointer)}\nboard: 3\n"
+        reply = _post(port, json.dumps({"name": "c.yaml", "text": case}).encode())
+        assert _status(reply) == 400, (pointer, reply[:300])
+        assert b"outside" in reply, reply[-300:]
+    assert "Traceback" not in _stderr_after(proc)
+
+
+def test_serve_upload_alias_bomb_is_refused_quickly(served):
+    port, proc = served
+    start = time.monotonic()
+    reply = _post(port, json.dumps({"name": "c.yaml", "text": _with_body(BOMB)}).encode())
+    assert _status(reply) == 400 and b"alias" in reply, reply[:300]
+    assert time.monotonic() - start < 20
+    assert "Traceback" not in _stderr_after(proc)
+
+
+def test_serve_client_disconnect_is_one_line(served):
+    port, proc = served
+    for _ in range(3):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"GET /api/files HTTP/1.1\r\nHost: x\r\n\r\n")
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        s.close()
+    time.sleep(1)
+    ok = _raw(port, b"GET /api/files HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert _status(ok) == 200
+    log = _stderr_after(proc)
+    assert "Traceback" not in log, log
+    assert len([x for x in log.splitlines() if x.strip()]) <= 3, log
+
+
+# ---------------------------------------------------------------------------
+# Possible records that were refused
+# ---------------------------------------------------------------------------
+
+
+def _t12_case(tail: list, events: list) -> dict:
+    data = load("law62/62d1-trick12-revoke-corrected-before-hands-returned.yaml")
+    data["id"] = "t12-then-claim"
+    data["play"] = data["play"][:11] + tail
+    data["events"] = events
+    data.pop("expect")
+    return data
+
+
+def test_trick12_revoke_corrected_under_62D1_then_claim_at_T13_1(runner, tmp_path):
+    """West's trick-12 revoke is established by his lead to trick 13, attention is drawn and South claims.
+
+    62D1: the revoke is corrected although established (the hands are not back in
+    the board); 64B6: no penalty.  The record is possible, so it is ruled."""
+    data = _t12_case([["S:DK", "W:S9", "N:H2", "E:H3"], ["W:D4"]],
+                     [{"at": "T13.1", "kind": "attention_drawn", "subject": "revoke", "by": "S", "trick": 12},
+                      {"at": "T13.1", "kind": "claim", "by": "S", "tricks": 1}])
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "revoke_must_be_corrected", trick=12, seat="W", law="62D1")
+    assert of(out, "no_revoke_penalty", trick=12, seat="W", law="64B6")
+    assert not of(out, "trick_transfer")
+    assert out["declarer_tricks"] in range(0, 14)
+
+
+def test_refused_correction_with_a_result(runner, tmp_path):
+    """West's ruff in trick 4 is established by his partner's question (63A4); his diamond is no correction
+    (63B) and the trick stands, West winning it.  result: 9 agrees with that reading (declarer has 1 of
+    the 4 recorded tricks) though not with the correction applied; the table can produce it."""
+    data = {
+        "id": "refused-correction-with-result", "board": 13,
+        "deal": "N:974.74.QJT952.T4 AKQ.985.64.KQJ62 52.AKQJT.AK7.A87 JT863.632.83.953",
+        "contract": "4H", "declarer": "N",
+        "play": [["E:SA", "S:S2", "W:S3", "N:S4"], ["E:SK", "S:S5", "W:S6", "N:S7"],
+                 ["E:C2", "S:CA", "W:C3", "N:C4"], ["S:DA", "W:H2", "N:D2", "E:D4", "W:D3"]],
+        "events": [{"at": "T4.4", "kind": "attention_drawn", "subject": "revoke", "by": "E", "seat": "W",
+                    "trick": 4}],
+        "result": 1,
+    }
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "correction_not_allowed", trick=4, seat="W", law="63B")
+    assert of(out, "trick_stands", trick=4)
+
+
+# ---------------------------------------------------------------------------
+# "Unknown" is not "no" (Laws 13 and 14)
+# ---------------------------------------------------------------------------
+
+
+def _questions(out) -> dict:
+    return {c["key"]: c for c in out["conclusions"] if c["kind"] == "question"}
+
+
+def test_unknown_record_and_earlier_play_ask_instead_of_redealing(runner, tmp_path):
+    """13A1-13A3: restore by the record if there is one, else by earlier players, else redeal.  When the
+    case does not say whether a record exists, the engine may not pick the redeal."""
+    data = load("law13/13a3-first-table-no-record-redeal.yaml")
+    data.pop("expect")
+    for key in ("record", "played_before"):  # the case does not say
+        data["pockets"].pop(key, None)
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert not of(out, "procedure", step="redeal")
+    assert "record_available" in _questions(out), _questions(out).keys()
+    data["pockets"]["record"] = "unknown"
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert not of(out, "procedure", step="redeal") and "record_available" in _questions(out)
+    data["pockets"].update(record=False)
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "played_before" in _questions(out) and not of(out, "procedure", step="redeal")
+    data["pockets"].update(played_before=False)
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "procedure", step="redeal", law="13A3")
+
+
+def test_answers_settle_the_unknown_pocket_facts(runner, tmp_path):
+    data = load("law13/13a3-first-table-no-record-redeal.yaml")
+    data.pop("expect")
+    for key in ("record", "played_before"):  # the case does not say
+        data["pockets"].pop(key, None)
+    data["answers"] = {"record_available": "no", "played_before": "yes"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "procedure", step="consult_previous_players", law="13A2")
+    assert not of(out, "procedure", step="redeal") and not _questions(out)
+
+
+def test_no_13A3_redeal_beside_a_13B1_play(runner, tmp_path):
+    """13B is about a player who saw cards after the deal was restored; a redeal (13A3) restores nothing,
+    so the same ruling cannot both redeal and let the (old) board be played under 13B1."""
+    data = load("law13/13b1-card-seen-insignificant-all-agree.yaml")
+    data.pop("expect")
+    data["pockets"].update(record=False, played_before=False)
+    out = rule_json(runner, write_case(tmp_path, data))
+    redeal = of(out, "procedure", step="redeal")
+    played_13b1 = of(out, "procedure", step="play_normally", law="13B1")
+    assert redeal and not played_13b1
+
+
+def test_13B2_a_player_objects_may_be_penalised(runner, tmp_path):
+    """13B2 ends: the director awards an artificial adjusted score *and may penalise an offender* -- in the
+    'a player objects' branch as in the 'information would interfere' one."""
+    data = load("law13/13b2-card-seen-player-objects.yaml")
+    data.pop("expect")
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "adjustment_due", law="13B2")
+    assert of(out, "procedural_penalty_possible", law="13B2")
+
+
+def test_14B3_unknown_exposure_asks_about_law_50(runner, tmp_path):
+    """14B3: the restored card may become a penalty card (Law 50) -- if it was exposed.  Unknown exposure
+    asks the director; a yes refers to Law 50; a no says nothing of Law 50."""
+    data = load("law14/14b1-restored-card-no-revoke.yaml")
+    data.pop("expect")
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "card_exposed" in _questions(out)
+    assert of(out, "procedure", step="card_deemed_held", law="14B3")
+    data["answers"] = {"card_exposed": "yes"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "refer", to="50", law="14B3") and "card_exposed" not in _questions(out)
+    data.pop("answers")
+    data["pockets"]["card_exposed"] = False
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert not of(out, "refer", to="50") and "card_exposed" not in _questions(out)
+
+
+def test_14B2_card_counts_as_held_when_its_identity_is_unknown(runner, tmp_path):
+    """14B2 and 14B3: the card rebuilt into the short hand counts as held all along, and failing to play it
+    may be a revoke (61-64) -- even when the case gives only the counts, not which card was missing."""
+    data = load("law14/14b2-missing-card-not-found-during-play.yaml")
+    data.pop("expect")
+    data.pop("deal_found")
+    data["pockets"]["counts"] = {"N": 13, "E": 13, "S": 13, "W": 12}
+    out = rule_json(runner, write_case(tmp_path, data))
+    held = of(out, "procedure", step="card_deemed_held", law="14B3")
+    assert held and held[0].get("card") is None
+    assert of(out, "refer", to="61", law="14B3")
+
+
+# ---------------------------------------------------------------------------
+# The revoke chapter (Laws 62-64)
+# ---------------------------------------------------------------------------
+
+
+def test_attention_at_end_without_trick_refers_to_every_unnoticed_revoke(runner, tmp_path):
+    """case-format.md: attention drawn at end without a trick notices every failure not yet noticed.
+    North-South called on the next deal first, so 64B4 exempts BOTH revokes (West's in trick 4 and
+    East's in trick 5); no trick passes."""
+    data = load("law64/64a2-two-defenders-revoke-same-suit.yaml")
+    data.pop("expect")
+    data["events"] = [{"at": "end", "kind": "next_board_call", "side": "NS"},
+                      {"at": "end", "kind": "attention_drawn", "subject": "revoke", "by": "N"}]
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "no_revoke_penalty", trick=4, seat="W", law="64B4")
+    assert of(out, "no_revoke_penalty", trick=5, seat="E", law="64B4")
+    assert not of(out, "trick_transfer")
+    assert out["declarer_tricks"] == 9
+
+
+def test_attention_during_play_without_trick_still_means_the_latest(runner, tmp_path):
+    data = load("law64/64a2-two-defenders-revoke-same-suit.yaml")
+    data.pop("expect")
+    data["events"] = [{"at": "T5.4", "kind": "attention_drawn", "subject": "revoke", "by": "N"}]
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "revoke_must_be_corrected", trick=5, seat="E")
+    assert of(out, "trick_transfer", trick=4, seat="W")
+
+
+def test_trick12_revoke_withdrawn_card_is_no_penalty_card(runner):
+    """62D1 and commentary 62.6: a trick-12 revoke is corrected without penalty; the card West takes back
+    is not a major penalty card (nor, with it, a 50E duty)."""
+    out = rule_json(runner, CASES / "law62/62d1-trick12-revoke-corrected-before-hands-returned.yaml")
+    assert of(out, "revoke_must_be_corrected", trick=12, seat="W", law="62D1")
+    assert not of(out, "penalty_card", seat="W")
+    assert not [c for c in out["conclusions"] if c["law"].startswith("50E")]
+
+
+def test_64C_says_when_no_damage_is_possible(runner):
+    """64B1 case: West revoked in trick 5 and East-West won no trick from it on; North-South took every
+    trick from trick 5: the revoke cannot have cost them a trick, and 64C says so instead of asking."""
+    out = rule_json(runner, CASES / "law64/64b1-offenders-win-nothing-after.yaml")
+    assert not of(out, "equity_review", trick=5, seat="W")
+    settled = of(out, "no_damage_possible", trick=5, seat="W", law="64C")
+    assert settled and "every trick" in settled[0]["text"]
+
+
+def test_64C_still_asks_when_damage_is_possible(runner):
+    out = rule_json(runner, CASES / "law64/64b4-non-offenders-called-next-board.yaml")
+    assert of(out, "equity_review", law="64C") and not of(out, "no_damage_possible")
