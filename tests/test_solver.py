@@ -240,10 +240,17 @@ def test_a_stated_finesse_is_taken_and_an_unstated_one_is_not():
 
 
 def test_a_ruff_step_ruffs_in_the_short_hand():
-    # Hearts trumps: South leads a club; North, void, may carelessly discard unless the line ruffs.
+    # Hearts trumps: South leads a club and West's ace wins it unless North, void, ruffs. East, last to
+    # play, must follow with the king, so North's two of trumps wins for certain: declining that trick
+    # is irrational (N1), with or without a line saying so.
     pos = P({"S": "C2 C3", "N": "H2 D2", "W": "CA H3", "E": "CK D3"}, "H", "S")
-    assert S.normal_floor(pos, 0).value == 0
+    assert S.floor(pos, 0).value == 0
+    assert S.normal_floor(pos, 0).value == 1
     assert S.normal_floor(pos, 0, [S.Step.make("ruff", suit="C")]).value == 1
+    # Diamonds trumps: North leads; the line's ruff makes him lead the diamond before his losing club.
+    pos = P({"N": "DK C2", "E": "D5 C3", "S": "S2 S8", "W": "SK C7"}, "H", "N")
+    assert S.normal_floor(pos, 0).value == 0
+    assert S.normal_floor(pos, 0, [S.Step.make("lead", suit="D")]).value == 1
 
 
 def test_a_play_step_overtakes_when_the_line_says_so():

@@ -140,7 +140,7 @@ class _Normal:
         return None
 
     def _irrational(self, seat: int, moves: list) -> list:
-        """Drop the irrational moves (I1-I3); keep them all if nothing else is left."""
+        """Drop the plays no normal line makes (I1, I2, N1, N2); keep them all if nothing else is left."""
         trick = self.trick
         k = len(trick)
         if k == 0:
@@ -148,25 +148,64 @@ class _Normal:
         win_seat, best = self._current_winner()
         led = trick[0] // 13
         partner = (seat + 2) % 4
-        out = moves
-        if win_seat == partner:
-            later = [(self.leader + i) % 4 for i in range(k + 1, 4)]
-            certain = not any(self._can_beat(o, best, led) for o in later if (o & 1) != (seat & 1))
-            if certain:
-                legal_all = self._legal_all(seat)
-                if any(not self._beats(c, best) for c in legal_all):
-                    out = [m for m in moves if not self._beats(m, best)]
-        elif k >= 2 and (win_seat & 1) != (seat & 1):
-            # I3: third or last seat, an opponent winning, holding the master of the suit led, which would
-            # win the trick for certain: declining the trick is irrational.
-            hand_led = (self.h[seat] >> (13 * led)) & FULL
-            if hand_led and best // 13 == led:
-                master = self.live(led).bit_length() - 1
-                if (hand_led >> master) & 1:
-                    top = 13 * led + master
-                    later = [(self.leader + i) % 4 for i in range(k + 1, 4)]
-                    if not any(self._can_beat(o, top, led) for o in later):
-                        out = [m for m in moves if self._beats(m, best)]
+        later_opps = [o for o in ((self.leader + i) % 4 for i in range(k + 1, 4)) if (o & 1) != (seat & 1)]
+        if win_seat == partner and not any(self._can_beat(o, best, led) for o in later_opps):
+            # I1: partner's card wins the trick for certain; beating it is irrational when a card that does
+            # not beat it is held.
+            if any(not self._beats(c, best) for c in self._legal_all(seat)):
+                moves = [m for m in moves if not self._beats(m, best)] or moves
+            return self._n2(seat, moves) if not (self.h[seat] >> (13 * led)) & FULL else moves
+        # N1: a card that wins the trick for certain (it beats the card winning so far and no opponent
+        # still to play can beat it) is held: playing anything else declines a trick the hand cannot fail
+        # to win.
+        sure = [m for m in moves if self._beats(m, best) and not any(self._can_beat(o, m, led) for o in later_opps)]
+        if sure:
+            return sure
+        # N2: discarding a card that can only win while the hand keeps a card that can never win.
+        if not (self.h[seat] >> (13 * led)) & FULL:
+            return self._n2(seat, moves)
+        return moves
+
+    def sure_winner(self, seat: int, card: int) -> bool:
+        """Whether ``card`` can only win: every card of its suit still in a hand above it is in the same
+        hand, and no opponent can ruff it (notrump, a trump, or the opponents hold no trump)."""
+        s, r = card // 13, card % 13
+        sh = 13 * s
+        h = self.h
+        held = ((h[0] | h[1] | h[2] | h[3]) >> sh) & FULL
+        mine = (h[seat] >> sh) & FULL
+        if (held >> (r + 1)) & ~(mine >> (r + 1)):
+            return False
+        t = self.trump
+        if t < 0 or s == t:
+            return True
+        return not (((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * t)) & FULL)
+
+    def dead_suits(self, seat: int) -> int:
+        """The suits (bit mask) in which every card of the hand can never win a trick by its rank: partner
+        holds no card above the hand's highest, and the opponents hold at least as many cards above it as
+        the hand holds cards of the suit (every round of the suit can be covered)."""
+        h = self.h
+        out = 0
+        for s in range(4):
+            sh = 13 * s
+            mine = (h[seat] >> sh) & FULL
+            if not mine or s == self.trump:  # a low trump can still win by ruffing
+                continue
+            above = FULL & ~((1 << mine.bit_length()) - 1)
+            if ((h[(seat + 2) % 4] >> sh) & above):
+                continue
+            theirs = ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & above
+            if theirs and _popcount(theirs) >= _popcount(mine):
+                out |= 1 << s
+        return out
+
+    def _n2(self, seat: int, moves: list) -> list:
+        """N2: when discarding, a card that can only win is kept while the hand holds a card that can never win."""
+        if not self.dead_suits(seat):
+            return moves
+        t = self.trump
+        out = [m for m in moves if m // 13 == t or not self.sure_winner(seat, m)]
         return out or moves
 
     def _i2(self, seat: int, moves: list) -> list:
