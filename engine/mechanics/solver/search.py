@@ -28,7 +28,7 @@ class _Search(_Moves, _Normal):
 
     def __init__(self, pos: Position, side: int, *, maximize: bool = False, targets: int = 0,
                  normal_side: int | None = None, line: tuple = (), max_suits: int = 0,
-                 known: int = 0, dynamic_known: bool = False, limit: float | None = DEFAULT_LIMIT,
+                 known: int = 0, dynamic_known: bool = False, limit: int | None = DEFAULT_LIMIT,
                  minimax: bool = False):
         self.h = list(pos.hands)
         self.rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
@@ -129,7 +129,34 @@ class _Search(_Moves, _Normal):
             return 0, min(n, _popcount(live))
         lo = self.forced(self.side)
         hi = n - self.forced(1 - self.side)
+        if not self.trick:
+            # a leader holding only cards that can only win takes every trick left
+            if self.all_masters(self.leader):
+                if (self.leader & 1) == self.side:
+                    lo = n
+                else:
+                    hi = 0
         return lo, hi
+
+    def all_masters(self, seat: int) -> bool:
+        """Whether every card ``seat`` holds wins any trick it leads: the highest of its suit still held
+        (with the hand's own higher cards) and no other hand, partner included, can ruff it."""
+        h = self.h
+        hand = h[seat]
+        t = self.trump
+        others = h[(seat + 1) % 4] | h[(seat + 2) % 4] | h[(seat + 3) % 4]
+        other_trumps = t >= 0 and (others >> (13 * t)) & FULL
+        for s in range(4):
+            sh = 13 * s
+            mine = (hand >> sh) & FULL
+            if not mine:
+                continue
+            if other_trumps and s != t:
+                return False
+            low = mine & -mine  # the hand's lowest card of the suit must beat every other card of it
+            if ((others >> sh) & FULL) >= low:
+                return False
+        return True
 
     def tick(self) -> None:
         self.budget.tick()
@@ -343,12 +370,12 @@ def _limit(limit):
     return DEFAULT_LIMIT if limit is None else limit
 
 
-def floor(pos: Position, side: int, limit: float | None = None) -> SolveResult:
+def floor(pos: Position, side: int, limit: int | None = None) -> SolveResult:
     """The fewest tricks ``side`` (0 NS, 1 EW) takes over every legal play of the remaining cards."""
     return _Search(pos, side, limit=_limit(limit)).run()
 
 
-def ceiling(pos: Position, side: int, limit: float | None = None) -> SolveResult:
+def ceiling(pos: Position, side: int, limit: int | None = None) -> SolveResult:
     """The most tricks ``side`` takes over every legal play (the other side's floor, turned round)."""
     n = pos.tricks_left
     other = floor(pos, 1 - side, limit)
@@ -357,13 +384,13 @@ def ceiling(pos: Position, side: int, limit: float | None = None) -> SolveResult
     return SolveResult(None, n - other.upper, n - other.lower, other.nodes, other.seconds)
 
 
-def bounds(pos: Position, side: int, limit: float | None = None) -> tuple:
+def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
     """(floor, ceiling) over all legal plays, each a SolveResult."""
     return floor(pos, side, limit), ceiling(pos, side, limit)
 
 
 def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
-                 limit: float | None = None) -> SolveResult:
+                 limit: int | None = None) -> SolveResult:
     """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``).
 
     The other side plays any legal card.  ``known``: suits in which an
@@ -375,7 +402,7 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
                    dynamic_known=True, limit=_limit(limit)).run()
 
 
-def target_tricks(pos: Position, side: int, targets, line=(), *, limit: float | None = None) -> SolveResult:
+def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None) -> SolveResult:
     """The most tricks the ``targets`` cards (held by the other side) can win while ``side`` plays
     normally (following ``line``) and the other side plays any legal card."""
     mask = 0
@@ -385,6 +412,6 @@ def target_tricks(pos: Position, side: int, targets, line=(), *, limit: float | 
                    limit=_limit(limit)).run()
 
 
-def minimax(pos: Position, side: int, limit: float | None = None) -> SolveResult:
+def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
     """Double-dummy value for ``side`` by alpha-beta (pure Python: for small positions and tests)."""
     return _Search(pos, side, minimax=True, limit=_limit(limit)).run()
