@@ -520,3 +520,26 @@ def test_a_statement_naming_a_card_no_longer_held_is_a_doubtful_point_not_bad_in
                       " statement: 'The queen of diamonds, then cash the clubs'}\n")
     assert any(n["subject"] == "statement_card_not_held" for n in r.notes)
     assert any(c.kind == "tricks_awarded" or c.kind == "equity_review" for c in r.conclusions)
+
+
+def test_the_least_successful_normal_line_is_shown_card_by_card():
+    from engine.explain.render import ruling_json, ruling_text
+    from engine.input.caseio import load_case
+    from engine.explain.ruling import rule_case
+
+    r = rule_case(load_case("cases/law70/70a-careless-discard-of-a-winner.yaml"))
+    data = ruling_json(r)
+    line = data["claim_line"]
+    assert line["side"] == "NS" and line["tricks"] == 3
+    assert [t["number"] for t in line["line"]] == [10, 11, 12, 13]
+    assert all(len(t["cards"]) == 4 for t in line["line"])
+    assert [t["lost"] for t in line["line"]] == [False, False, False, True]  # the spade is lost at the end
+    # where it falls short: dummy throws the spade ace on the first heart, a careless (so normal) discard
+    assert line["falls_short"] == {"trick": 10, "seat": "N", "card": "SA", "why": "discard_winner"}
+    assert any("throws the ace of spades" in q for q in data["questions"])  # the list cannot settle it
+    assert "The least successful normal line" in ruling_text(r)
+    # the reported board: every normal line ruffs with the last trump and takes all four
+    r = rule_case(load_case("cases/law70/70a-all-the-rest-trumps-drawn-ruff-with-the-last-trump.yaml"))
+    line = ruling_json(r)["claim_line"]
+    assert line["tricks"] == 4 and line["falls_short"] is None
+    assert not any(t["lost"] for t in line["line"])

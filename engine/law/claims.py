@@ -34,6 +34,7 @@ from engine.law.compat import Field
 from engine.law.facts import Conclusion, TableFact, fact_producer
 from engine.mechanics import solver as S
 from engine.mechanics.claims import Analysis, _steps, position_at_end
+from engine.mechanics.solver.line import DOUBTFUL, describe
 from engine.mechanics.table import NEVER, Table
 from engine.notation import cards as C
 from engine.notation.cards import SIDE_NAMES
@@ -187,6 +188,19 @@ class VoidedConcession(TableFact):
     by = _f(str)
     objector = _f(str)
     at = _f(str)
+
+
+class LineDoubt(TableFact):
+    """The least successful normal line loses its first trick by a play the normal-play list cannot settle."""
+
+    kind = "claim_line_doubt"
+    shown = ("seat", "card", "trick", "why")
+    seat = _f(str)
+    card = _f(str)
+    trick = _f(int)
+    why = _f(str)
+    seat_name = _f(str)
+    card_name = _f(str)
 
 
 class AnalysisUnavailable(TableFact):
@@ -487,8 +501,9 @@ def claim_facts(table: Table) -> list:
     # the normal floor 71B (and 70A) tests
     if disputed or kept < ceiling.upper:
         if e.kind == "claim":
-            res = an.normal(side, steps)
+            res = an.normal(side, steps, with_line=True)
             facts.append(normal_fact(side, "statement", res))
+            facts.extend(_show_line(table, pos, side, res))
         else:
             res = an.normal(side)
             facts.append(normal_fact(side, "none", res))
@@ -633,6 +648,31 @@ def _mentions_trumps(line, statement, trump: str) -> bool:
         if st.kind == "draw_trumps" or (st.kind == "cash" and st.suit == trump):
             return True
     return mentions_outstanding_trump(statement)
+
+
+def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult) -> list:
+    """Keep the least successful normal line for the views (``table.claim_line``); a LineDoubt fact when the
+    play where it first falls short is one the normal-play list cannot settle."""
+    if not (res.exact and res.line):
+        return []
+    done = sum(1 for t in table.tricks if t.complete)
+    tricks = describe(res.line, S.side_id(side), done + 1)
+    where = None
+    for t in tricks:
+        for c in t["cards"]:
+            if c.get("costs"):
+                where = (t["number"], c)
+                break
+        if where:
+            break
+    table.claim_line = {"side": side, "tricks": res.value, "line": tricks,
+                        "falls_short": ({"trick": where[0], "seat": where[1]["seat"], "card": where[1]["card"],
+                                         "why": where[1].get("why")} if where else None)}
+    if where and where[1].get("why") in DOUBTFUL:
+        seat, card = where[1]["seat"], where[1]["card"]
+        return [LineDoubt(seat=seat, card=card, trick=where[0], why=where[1]["why"], seat_name=C.seat_name(seat),
+                          card_name=C.card_name(card))]
+    return []
 
 
 def _doubtful_steps(table: Table, line, held: set, side: str) -> tuple:

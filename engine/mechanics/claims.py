@@ -116,11 +116,18 @@ class Analysis:
         c = self._run("ceiling", lambda: S.ceiling(self.pos, sid, self.limit), sid)
         return f, c
 
-    def normal(self, side: str, steps=(), known=None, max_suits=0):
+    def normal(self, side: str, steps=(), known=None, max_suits=0, with_line=False):
+        """The normal floor; ``with_line``: with the plays of one least successful normal line."""
         sid = S.side_id(side)
         known = self.known if known is None else known
+        if not with_line:
+            lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, True)))
+            if lined is not None and lined.nodes <= self.limit:
+                self.left = max(0, self.left - lined.nodes)
+                return lined
         return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,
-                                                          limit=self.limit), sid, steps, known, max_suits)
+                                                          limit=self.limit, with_line=with_line),
+                         sid, steps, known, max_suits, with_line)
 
     def target(self, side: str, card: str, steps=()):
         sid = S.side_id(side)

@@ -17,6 +17,7 @@ from engine.mechanics.solver.core import (
     card_id,
     winner_index,
 )
+from engine.mechanics.solver.line import principal_line
 from engine.mechanics.solver.moves import _Moves, _suit_code
 from engine.mechanics.solver.normal import _Normal
 
@@ -390,16 +391,33 @@ def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
 
 
 def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
-                 limit: int | None = None) -> SolveResult:
+                 limit: int | None = None, with_line: bool = False) -> SolveResult:
     """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``).
 
     The other side plays any legal card.  ``known``: suits in which an
     opponent of ``side`` has already shown out; in those (and in
     ``max_suits``) the side's choice of card within the suit is made in its
     favour (70E), and a suit becomes known as soon as an opponent shows out.
+    ``with_line``: also find the plays of one such line (``SolveResult.line``).
     """
-    return _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
-                   dynamic_known=True, limit=_limit(limit)).run()
+    search = _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
+                     dynamic_known=True, limit=_limit(limit))
+    res = search.run()
+    if with_line and res.exact:
+        # the plays of one least successful normal line (``with_line``), within the same node budget
+        spent = [0]
+
+        def best(st):
+            pos_now = Position(tuple(st.h), st.trump, st.leader, tuple(st.trick))
+            left = search.budget.limit - search.nodes - spent[0] if search.budget.limit is not None else None
+            r = _Search(pos_now, side, minimax=True, normal_side=side,
+                        limit=None if left is None else max(0, min(left, 20_000))).run()
+            spent[0] += r.nodes
+            return r.value
+
+        res.line = principal_line(search, res.value, best)
+        res.nodes = search.nodes + spent[0]
+    return res
 
 
 def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None) -> SolveResult:
