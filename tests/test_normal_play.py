@@ -178,8 +178,7 @@ def _normal(hands, leader, trick, seat, trump):
         top = max(mine)
         if any(hands[(seat + 2) % 4] >> x & 1 for x in range(top + 1, 13 * s + 13)):
             continue
-        theirs = sum(1 for o in opp_hands for x in range(top + 1, 13 * s + 13) if o >> x & 1)
-        if theirs and theirs >= len(mine):
+        if any(o >> x & 1 for o in opp_hands for x in range(top + 1, 13 * s + 13)):
             dead = True
     if dead:
         out = [c for c in cards if c // 13 == trump or not sure_winner(c)]

@@ -160,6 +160,16 @@ def says_draw_trumps(text: str | None) -> bool:
     return bool((m and _TRUMPS.search(text, m.end())) or _TRUMPS_FIRST.search(text))
 
 
+def names_trump_card(text: str | None, card: str) -> bool:
+    """Whether the text names this card of the trump suit: 'the ace of trumps', 'the spade ace', 'SA'."""
+    if not text:
+        return False
+    rank = next((w for w, r in _RANK_WORDS.items() if r == card[1]), None)
+    if rank and re.search(rf"\b{rank}\s{{1,3}}of\s{{1,3}}trumps?\b", text, re.I):
+        return True
+    return _card_in(text) == card
+
+
 def mentions_outstanding_trump(text: str | None) -> bool:
     """Whether the text speaks of a trump the opponents still hold, or says trumps will be drawn (70C1)."""
     return bool(text) and (says_draw_trumps(text) or bool(_OUTSTANDING.search(text)))

@@ -28,6 +28,7 @@ from engine.input.claims import (
     LineStep,
     mentions_outstanding_trump,
     names_a_line,
+    names_trump_card,
     read_statement,
 )
 from engine.law.compat import Field
@@ -740,7 +741,8 @@ def _trumps(an: Analysis, table: Table, e, pos: S.Position, side: str, line, ste
     out = []
     for s, card in theirs:
         res = an.target(side, card, steps)
-        out.append(TrumpOut(seat=s, card=card, mentioned=mentioned, aware=aware, can_win=res.lower,
+        named = mentioned or names_trump_card(statement, card)
+        out.append(TrumpOut(seat=s, card=card, mentioned=named, aware=aware, can_win=res.lower,
                             exact=res.exact))
     if aware and not mentioned:
         # A claimer who knew of the trump is credited with drawing it (70C2 fails): see docs/claims.md.

@@ -112,8 +112,9 @@ class Analysis:
 
     def legal(self, side: str):
         sid = S.side_id(side)
-        f = self._run("floor", lambda: S.floor(self.pos, sid, self.limit), sid)
-        c = self._run("ceiling", lambda: S.ceiling(self.pos, sid, self.limit), sid)
+        # the legal bounds get half a search each, leaving the claim's budget to the normal line it turns on
+        f = self._run("floor", lambda: S.floor(self.pos, sid, self.limit // 2), sid)
+        c = self._run("ceiling", lambda: S.ceiling(self.pos, sid, self.limit // 2), sid)
         return f, c
 
     def normal(self, side: str, steps=(), known=None, max_suits=0, with_line=False):

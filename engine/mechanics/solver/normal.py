@@ -182,21 +182,20 @@ class _Normal:
         return not (((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * t)) & FULL)
 
     def dead_suits(self, seat: int) -> int:
-        """The suits (bit mask) in which every card of the hand can never win a trick by its rank: partner
-        holds no card above the hand's highest, and the opponents hold at least as many cards above it as
-        the hand holds cards of the suit (every round of the suit can be covered)."""
+        """The side suits (bit mask) in which every card of the hand is a loser by rank: partner holds no
+        card above the hand's highest (so they are not cards to reach partner with), and an opponent holds
+        one above it.  (A low trump can still win by ruffing: never counted.)"""
         h = self.h
         out = 0
         for s in range(4):
             sh = 13 * s
             mine = (h[seat] >> sh) & FULL
-            if not mine or s == self.trump:  # a low trump can still win by ruffing
+            if not mine or s == self.trump:
                 continue
             above = FULL & ~((1 << mine.bit_length()) - 1)
-            if ((h[(seat + 2) % 4] >> sh) & above):
+            if (h[(seat + 2) % 4] >> sh) & above:
                 continue
-            theirs = ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & above
-            if theirs and _popcount(theirs) >= _popcount(mine):
+            if ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & above:
                 out |= 1 << s
         return out
 
