@@ -102,6 +102,8 @@ def page_data(ruling: Ruling) -> dict:
         "conclusions": conclusions,
         "result": result_line(ruling),
         "notes": [n["text"] + (f" [{n['laws']}]" if n.get("laws") else "") for n in ruling.notes],
+        # the least successful normal line of a claim, as in the ruling's JSON (docs/claims.md); None otherwise
+        "claim_line": getattr(table, "claim_line", None),
     }
 
 

@@ -128,7 +128,7 @@ _SKIP = re.compile(r"^(i|i'll|i will|we|we'll|my|the|rest|are|is|mine|and)?$", r
 # words that only say how many tricks are claimed, not how they are won (68C)
 _NO_LINE_WORDS = {"all", "the", "rest", "are", "is", "mine", "ours", "my", "our", "i", "i'll", "we", "we'll",
                   "have", "claim", "claims", "claiming", "take", "win", "get", "remaining", "tricks", "trick",
-                  "of", "them", "it", "they", "others", "other", "every", "one", "others", "too", "also", "that",
+                  "of", "them", "it", "they", "others", "other", "every", "one", "too", "also", "that",
                   "will", "am", "just", "simply", "obviously", "clearly", "yes", "ok", "okay", "now", "here",
                   "thirteen", "twelve", "eleven", "ten", "nine", "eight", "seven", "six", "five", "four", "three",
                   "two", "a", "lot", "these", "those", "good", "high"}

@@ -21,7 +21,7 @@ def _nodes(name: str, default: int) -> int:
         return default
 
 
-CLAIM_BUDGET = 120_000  # search nodes for all the searches of one claim or concession
+CLAIM_BUDGET = 100_000  # search nodes for all the searches of one claim or concession
 
 
 def solver_limit() -> int:

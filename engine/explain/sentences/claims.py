@@ -248,8 +248,9 @@ def claim_line_lines(table) -> list:
     fs = cl.get("falls_short")
     if fs:
         why = LINE_WHY.get(fs.get("why") or "", "a normal play")
-        out.append((f"It first falls short at trick {fs['trick']}, where {C.seat_name(fs['seat'])} plays "
-                    f"{C.card_name(fs['card'])}: {why}.", "70A"))
+        text = (f"It first falls short at trick {fs['trick']}, where {C.seat_name(fs['seat'])} plays "
+                f"{C.card_name(fs['card'])}: {why}.")
+        out.append((text, "70A"))
     return out
 
 

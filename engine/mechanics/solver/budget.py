@@ -6,7 +6,7 @@ or the same bounds -- on a busy machine and an idle one.
 """
 from __future__ import annotations
 
-DEFAULT_LIMIT = 60_000  # nodes per search unless the caller says otherwise
+DEFAULT_LIMIT = 40_000  # nodes per search unless the caller says otherwise
 
 
 class _Timeout(Exception):
