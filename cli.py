@@ -337,6 +337,25 @@ def export(case_file: str, board, room, game, events, allow_dir, output: str | N
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@format_option
+def audit(files: tuple, fmt: str) -> None:
+    """Every claim or concession in PBN and LIN session FILES, checked against the cards (Laws 69-71).
+
+    For each claimed or conceded board: the claimed total, the legal floor and
+    ceiling, the double-dummy value, and flags with their clause (69B: no legal
+    play makes the claim good; 71A1: a trick conceded that could not be lost;
+    70A: worth a look).  A progress bar goes to stderr for long sessions.
+    """
+    from engine.commands.audit import audit_files, audit_text, stderr_progress
+
+    report = audit_files(files, progress=stderr_progress)
+    click.echo(dumps(report) if fmt == "json" else audit_text(report))
+    if report["errors"]:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-q", "--quiet", is_flag=True, help="Print only the problems and the summary.")
 def check(files: tuple, quiet: bool) -> None:
     """Read every game of PBN and LIN FILES and check each record against its deal.

@@ -1,11 +1,14 @@
 """Benchmarks for the play solver (not tests): the figures Laws 68-71 set targets for.
 
-    python bench/claims_bench.py [--n 200] [--deals 20] [--limit 30]
+    python bench/claims_bench.py [--n 200] [--deals 40] [--limit NODES]
 
 * the all-legal floor (71A1) for random positions with 1 to 8 tricks left,
   some in the middle of a trick (target: every one within 1 s);
-* floor and ceiling for random full deals, 13 tricks left (target: median
-  within 5 s), with the searches that hit the time limit counted;
+* floor and ceiling for random full deals, 13 tricks left (targets: median
+  under 50 ms, worst under 5 s), with the searches that spent their node
+  budget counted (they report proven bounds);
+* floor and ceiling with 8 to 10 tricks left (target: worst under 1 s);
+* whole rulings of claims made at tricks 1-3 (target: each within 5 s);
 * the normal-play floor (70A, 71B) on the same kinds of positions;
 * the double-dummy value through DDS, when installed.
 """
@@ -42,11 +45,56 @@ def timed(fn, *args, **kw):
     return time.perf_counter() - t, res
 
 
+def claims_early(rng, count: int = 10) -> None:
+    """Whole rulings (every search of Laws 68-71) of disputed claims made at tricks 1-3 of random deals."""
+    from engine.explain.ruling import rule_case
+    from engine.input.caseio import case_from_data
+
+    ranks = "23456789TJQKA"
+    times, undecided = [], 0
+    for i in range(count):
+        deck = [s + r for s in "SHDC" for r in ranks]
+        rng.shuffle(deck)
+        hands = {seat: deck[k * 13:(k + 1) * 13] for k, seat in enumerate("NESW")}
+        deal = "N:" + " ".join(".".join("".join(sorted((c[1] for c in hands[seat] if c[0] == s), key=ranks.index,
+                                                       reverse=True)) for s in "SHDC") for seat in "NESW")
+        trump = rng.choice("SHDCN")
+        contract = f"4{trump}" if trump != "N" else "3NT"
+        leader, play = "W", []
+        for _ in range(rng.randint(0, 2)):  # 0-2 tricks played at random (legally), then the claim
+            trick, led = [], None
+            for k in range(4):
+                seat = "NESW"[("NESW".index(leader) + k) % 4]
+                legal = [c for c in hands[seat] if led and c[0] == led] or hands[seat]
+                card = rng.choice(sorted(legal))
+                hands[seat].remove(card)
+                led = led or card[0]
+                trick.append((seat, card))
+            best = trick[0]
+            for seat, card in trick[1:]:
+                if (card[0] == best[1][0] and ranks.index(card[1]) > ranks.index(best[1][1])) or \
+                        (card[0] == trump and best[1][0] != trump):
+                    best = (seat, card)
+            leader = best[0]
+            play.append([f"{seat}:{card}" for seat, card in trick])
+        at = f"T{len(play) + 1}.0"
+        claimer = "S" if leader in "NS" else "E"
+        data = {"id": f"bench-{i}", "board": 1, "deal": deal, "contract": contract, "declarer": "S", "play": play,
+                "events": [{"at": at, "kind": "claim", "by": claimer, "tricks": 13 - len(play) - 1,
+                            "accepted": False, "statement": "the rest are mine"},
+                           {"at": at, "kind": "objection", "by": "W" if claimer == "S" else "N"}]}
+        t = time.perf_counter()
+        r = rule_case(case_from_data(data, f"bench-{i}.yaml"))
+        times.append(time.perf_counter() - t)
+        undecided += any(c.kind == "equity_review" and c.law == "70A" for c in r.conclusions)
+    summary("a disputed claim at tricks 1-3, whole ruling", times, undecided)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=200, help="positions with 1-8 tricks left")
-    ap.add_argument("--deals", type=int, default=20, help="full deals (13 tricks left)")
-    ap.add_argument("--limit", type=float, default=30.0, help="time limit per search, seconds")
+    ap.add_argument("--deals", type=int, default=40, help="full deals (13 tricks left)")
+    ap.add_argument("--limit", type=int, default=S.DEFAULT_LIMIT, help="node budget per search")
     args = ap.parse_args()
     rng = random.Random(2026)
 
@@ -77,6 +125,15 @@ def main() -> None:
         times.append(t1 + t2)
         undetermined += (not f.exact) + (not c.exact)
     summary("floor + ceiling, 13 tricks left", times, undetermined)
+    mid = [(random_position(rng, rng.randint(8, 10), 0), rng.randrange(2)) for _ in range(args.deals)]
+    times, undetermined = [], 0
+    for pos, side in mid:
+        t1, f = timed(S.floor, pos, side, args.limit)
+        t2, c = timed(S.ceiling, pos, side, args.limit)
+        times.append(t1 + t2)
+        undetermined += (not f.exact) + (not c.exact)
+    summary("floor + ceiling, 8-10 tricks left", times, undetermined)
+    claims_early(rng)
     times, undetermined = [], 0
     for pos, side in deals:
         t, res = timed(S.normal_floor, pos, side, limit=args.limit)

@@ -472,3 +472,74 @@ def test_the_solver_budget_bounds_the_time_and_the_rules_stay_sound(monkeypatch)
     awarded = [c for c in r.conclusions if c.kind == "tricks_awarded"]
     asked = [c for c in r.conclusions if c.kind == "equity_review" and c.law == "70A"]
     assert len(awarded) + len(asked) == 1
+
+
+# ---------------------------------------------------------------------------
+# Statements as directors hear them (docs/claims.md, "The statement as a structured line")
+# ---------------------------------------------------------------------------
+
+def test_statements_as_directors_hear_them():
+    from engine.input.claims import LineStep, mentions_outstanding_trump, names_a_line
+
+    assert read_statement("Cross-ruff", "S") == (LineStep("crossruff"),)
+    assert [s.text() for s in read_statement("Running the diamonds", "S")] == ["cash D"]
+    assert [s.text() for s in read_statement("I ruff a heart in dummy", "S")] == ["ruff H"]
+    assert [s.text() for s in read_statement("Finesse the queen", None, {"SQ", "SA", "H2"})] == ["finesse SQ"]
+    assert read_statement("Finesse the queen", None, {"SQ", "HQ"}) == ()  # which queen? not read
+    assert [s.text() for s in read_statement("Cash the hearts then the spades", None)] == ["cash H", "cash S"]
+    assert [s.text() for s in read_statement("I'll give you a trump", "S")] == ["lead S"]
+    for text in ("All mine.", "the rest are mine", "I claim the remaining tricks", "All thirteen"):
+        assert not names_a_line(text), text
+    for text in ("All the rest, trumps are drawn", "From the top", "Cross-ruff"):
+        assert names_a_line(text), text
+    # 70C1: the outstanding trump mentioned, or trumps to be drawn -- not a trump card merely listed
+    assert mentions_outstanding_trump("I'll draw trumps and claim")
+    assert mentions_outstanding_trump("I'll give you a trump")
+    assert mentions_outstanding_trump("conceding the last trump")
+    assert not mentions_outstanding_trump("The ace of trumps and my diamond king")
+    assert not mentions_outstanding_trump("All the rest, trumps are drawn")
+
+
+def test_statement_patterns_are_linear():
+    import time
+
+    text = "draw " * 10_000 + "x"  # 50 KB: the old 'draw ... trumps' pattern took seconds here
+    t = time.perf_counter()
+    read_statement(text, "S")
+    assert time.perf_counter() - t < 2.0  # generous: the point is linear, not quadratic (seconds, not minutes)
+
+
+def test_a_statement_over_the_limit_is_bad_input():
+    long = "x" * 2001
+    with pytest.raises(CaseError, match=r"statement: 2001 characters"):
+        ruling(BASE + f"  - {{at: T10.0, kind: claim, by: S, tricks: 4, accepted: false, statement: {long}}}\n")
+
+
+def test_a_statement_naming_a_card_no_longer_held_is_a_doubtful_point_not_bad_input():
+    r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false,"
+                      " statement: 'The queen of diamonds, then cash the clubs'}\n")
+    assert any(n["subject"] == "statement_card_not_held" for n in r.notes)
+    assert any(c.kind == "tricks_awarded" or c.kind == "equity_review" for c in r.conclusions)
+
+
+def test_the_least_successful_normal_line_is_shown_card_by_card():
+    from engine.explain.render import ruling_json, ruling_text
+    from engine.input.caseio import load_case
+    from engine.explain.ruling import rule_case
+
+    r = rule_case(load_case("cases/law70/70a-careless-discard-of-a-winner.yaml"))
+    data = ruling_json(r)
+    line = data["claim_line"]
+    assert line["side"] == "NS" and line["tricks"] == 3
+    assert [t["number"] for t in line["line"]] == [10, 11, 12, 13]
+    assert all(len(t["cards"]) == 4 for t in line["line"])
+    assert [t["lost"] for t in line["line"]] == [False, False, False, True]  # the spade is lost at the end
+    # where it falls short: dummy throws the spade ace on the first heart, a careless (so normal) discard
+    assert line["falls_short"] == {"trick": 10, "seat": "N", "card": "SA", "why": "discard_winner"}
+    assert any("throws the ace of spades" in q for q in data["questions"])  # the list cannot settle it
+    assert "The least successful normal line" in ruling_text(r)
+    # the reported board: every normal line ruffs with the last trump and takes all four
+    r = rule_case(load_case("cases/law70/70a-all-the-rest-trumps-drawn-ruff-with-the-last-trump.yaml"))
+    line = ruling_json(r)["claim_line"]
+    assert line["tricks"] == 4 and line["falls_short"] is None
+    assert not any(t["lost"] for t in line["line"])

@@ -157,6 +157,8 @@ def page_data(ruling: Ruling) -> dict:
         "notes": [n["text"] + (f" [{n['laws']}]" if n.get("laws") else "") for n in ruling.notes + auction_notes(case)],
         "auction": auction_view(case),
         "players": players_view(case),
+        # the least successful normal line of a claim, as in the ruling's JSON (docs/claims.md); None otherwise
+        "claim_line": getattr(table, "claim_line", None),
     }
 
 

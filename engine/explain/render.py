@@ -11,13 +11,14 @@ import textwrap
 from engine.explain.auction import auction_lines, auction_view, players_view
 from engine.explain.ruling import JUDGMENT_KINDS, Item, Ruling
 from engine.explain.sentences import describe_fact, seat
+from engine.explain.sentences.claims import claim_line_section
 from engine.law.knowledge import Knowledge, load
 from engine.notation import cards as C
 from engine.notation.cards import SIDE_NAMES
 
 # Chapters may add sections to the text ruling, after Result: functions
 # Ruling -> (title, [(sentence, clause)]) or None.
-TEXT_SECTIONS: list = []
+TEXT_SECTIONS: list = [claim_line_section]
 
 IRREGULARITIES = ("lead_out_of_turn", "premature_play", "revoke", "illegal_inquiry", "defective_trick")
 MAIN_ORDER = IRREGULARITIES + (
@@ -75,6 +76,8 @@ def ruling_json(r: Ruling) -> dict:
             for s in r.steps
         ],
         "passes": r.passes if table.adjustments else 1,
+        # optional: the least successful normal line of a claim, trick by trick (docs/claims.md)
+        **({"claim_line": table.claim_line} if getattr(table, "claim_line", None) else {}),
     }
     auction = auction_view(r.case)  # optional keys: only when the case has them (the page reads them)
     if auction is not None:

@@ -30,6 +30,8 @@ class LineStep:
     def text(self) -> str:
         if self.kind == "draw_trumps":
             return "draw trumps"
+        if self.kind == "crossruff":
+            return "cross-ruff"
         what = C.card_short(self.card) if self.card else self.suit
         extra = f" x{self.rounds}" if self.rounds else ""
         return f"{self.kind.replace('_', ' ')} {what}{extra}"
@@ -96,13 +98,16 @@ register_event("current_trick_remark", {"by"}, {"statement", "cards"})
 register_event("cards_shown", {"by"}, {"cards", "statement"})
 
 TRUMP_WORD = re.compile(r"trump|козыр", re.I)
+MAX_STATEMENT = 2000  # characters: a claim statement longer than this is refused as bad input
 
 # -- reading a free-text statement -------------------------------------------------------------
 #
 # When a claim has no structured ``line``, its free-text statement is read for
 # a plain order of play, clause by clause ("draw trumps, then cash the hearts
 # and give up a club"). Every clause must be understood, or the text is not
-# used at all (every choice stays open). See docs/claims.md.
+# used at all (every choice stays open). See docs/claims.md.  Every pattern
+# here is linear in the length of the text (no nested or unbounded wildcards
+# between two alternatives), and the text is at most MAX_STATEMENT characters.
 
 _SUIT_WORDS = {"spade": "S", "spades": "S", "heart": "H", "hearts": "H", "diamond": "D", "diamonds": "D",
                "club": "C", "clubs": "C"}
@@ -110,28 +115,87 @@ _RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "
                "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2"}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
             "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
-_SEQUENCE = re.compile(r"\s*[;,]?\s*\b(?:and then|then|after that|followed by|afterwards)\b\s*", re.I)
-_LIST = re.compile(r"\s*(?:[,;]|\band\b|\bplus\b)\s*", re.I)
-_DRAW = re.compile(r"\b(draw(s|ing)?|pull(s|ing)?|clear(s|ing)?)\b.*\btrumps?\b|\btrumps?\s+first\b", re.I)
+_SEQUENCE = re.compile(r"\b(?:and then|then|after that|followed by|afterwards)\b", re.I)
+_LIST = re.compile(r"[,;]|\band\b|\bplus\b", re.I)
+_DRAW_WORD = re.compile(r"\b(?:draw|draws|drawing|pull|pulls|pulling|clear|clears|clearing)\b", re.I)
+_TRUMPS = re.compile(r"\btrumps?\b", re.I)
+_TRUMPS_FIRST = re.compile(r"\btrumps?\s{1,3}first\b", re.I)
 _CASH = re.compile(r"\b(cash(es|ing)?|run(s|ning)?|winners?|tricks?|top|good|high|established)\b", re.I)
-_LOSE = re.compile(r"\b(lose|loses|losing|lost|concede|concedes|conceding|give up|gives up|giving up|yield)\b",
-                   re.I)
+_LOSE = re.compile(r"\b(lose|loses|losing|lost|concede|concedes|conceding|give up|gives up|giving up|yield|"
+                   r"give you|give them|giving you)\b", re.I)
+_CROSSRUFF = re.compile(r"\bcross[- ]?ruff", re.I)
 _SKIP = re.compile(r"^(i|i'll|i will|we|we'll|my|the|rest|are|is|mine|and)?$", re.I)
+# words that only say how many tricks are claimed, not how they are won (68C)
+_NO_LINE_WORDS = {"all", "the", "rest", "are", "is", "mine", "ours", "my", "our", "i", "i'll", "we", "we'll",
+                  "have", "claim", "claims", "claiming", "take", "win", "get", "remaining", "tricks", "trick",
+                  "of", "them", "it", "they", "others", "other", "every", "one", "too", "also", "that",
+                  "will", "am", "just", "simply", "obviously", "clearly", "yes", "ok", "okay", "now", "here",
+                  "thirteen", "twelve", "eleven", "ten", "nine", "eight", "seven", "six", "five", "four", "three",
+                  "two", "a", "lot", "these", "those", "good", "high"}
+# a reference to a trump an opponent still holds (70C1): "I'll give you a trump", "one trump out", "West's trump"
+_OUTSTANDING = re.compile(r"\b(?:give|gives|giving|lose|loses|losing|concede|concedes|conceding)\s{1,3}"
+                          r"(?:you|them|up)?\s{0,3}(?:a|one|the|your|their)?\s{0,3}trumps?\b"
+                          r"|\b(?:outstanding|remaining|missing|last|your|their|his|her|west's|east's|north's|"
+                          r"south's)\s{1,3}trumps?\b|\btrumps?\s{1,3}(?:is\s{1,3}|are\s{1,3})?(?:still\s{1,3})?"
+                          r"(?:out|outstanding)\b|\bone\s{1,3}trump\b", re.I)
 
 
-def _card_in(clause: str):
-    """A card named in a clause: 'the queen of diamonds', 'diamond queen', 'DQ'."""
-    m = re.search(r"\b(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s+of\s+"
+def names_a_line(text: str | None) -> bool:
+    """Whether a statement says anything about how the tricks are won (68C), beyond how many.
+
+    "All mine.", "the rest are mine", "I claim the remaining tricks" name no
+    line; "all the rest, trumps are drawn" or "from the top" do.
+    """
+    if not text:
+        return False
+    words = re.findall(r"[a-z']+|\d+", text.lower())
+    return any(w not in _NO_LINE_WORDS and not w.isdigit() for w in words)
+
+
+def says_draw_trumps(text: str | None) -> bool:
+    """'draw trumps', 'pulling the trumps', 'trumps first' (linear: the draw word, then a later 'trump')."""
+    if not text:
+        return False
+    m = _DRAW_WORD.search(text)
+    return bool((m and _TRUMPS.search(text, m.end())) or _TRUMPS_FIRST.search(text))
+
+
+def names_trump_card(text: str | None, card: str) -> bool:
+    """Whether the text names this card of the trump suit: 'the ace of trumps', 'the spade ace', 'SA'."""
+    if not text:
+        return False
+    rank = next((w for w, r in _RANK_WORDS.items() if r == card[1]), None)
+    if rank and re.search(rf"\b{rank}\s{{1,3}}of\s{{1,3}}trumps?\b", text, re.I):
+        return True
+    return _card_in(text) == card
+
+
+def mentions_outstanding_trump(text: str | None) -> bool:
+    """Whether the text speaks of a trump the opponents still hold, or says trumps will be drawn (70C1)."""
+    return bool(text) and (says_draw_trumps(text) or bool(_OUTSTANDING.search(text)))
+
+
+def _card_in(clause: str, held=None):
+    """A card named in a clause: 'the queen of diamonds', 'diamond queen', 'DQ'; 'the queen' when the side
+    holds exactly one queen (``held``: the side's cards)."""
+    m = re.search(r"\b(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\s{1,3}of\s{1,3}"
                   r"(spades?|hearts?|diamonds?|clubs?)\b", clause, re.I)
     if m:
         return _SUIT_WORDS[m.group(2).lower()] + _RANK_WORDS[m.group(1).lower()]
-    m = re.search(r"\b(spades?|hearts?|diamonds?|clubs?)\s+(ace|king|queen|jack|ten|nine|eight|seven|six|five|"
+    m = re.search(r"\b(spades?|hearts?|diamonds?|clubs?)\s{1,3}(ace|king|queen|jack|ten|nine|eight|seven|six|five|"
                   r"four|three|two|deuce)\b", clause, re.I)
     if m:
         return _SUIT_WORDS[m.group(1).lower()] + _RANK_WORDS[m.group(2).lower()]
     m = re.search(r"\b([SHDC])(10|[2-9TJQKA])\b", clause)
     if m:
         return C.parse_card(m.group(0))
+    if held:
+        m = re.search(r"\b(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\b", clause, re.I)
+        if m:
+            rank = _RANK_WORDS[m.group(1).lower()]
+            cards = [c for c in held if c[1] == rank]
+            if len(cards) == 1:
+                return cards[0]
     return None
 
 
@@ -155,12 +219,15 @@ def _rounds_in(clause: str) -> int:
     return n if 1 <= n <= 13 else 0
 
 
-def _read_clause(clause: str, trump: str | None):
+def _read_clause(clause: str, trump: str | None, held=None, previous=None):
     """One step from one clause, or None when the clause is not understood."""
-    if trump and _DRAW.search(clause):
+    if trump and says_draw_trumps(clause):
         return LineStep("draw_trumps")
+    if trump and _CROSSRUFF.search(clause):
+        return LineStep("crossruff")
     card = _card_in(clause)
     if re.search(r"\bfinesse", clause, re.I):
+        card = card or _card_in(clause, held)  # "finesse the queen": the one queen the side holds
         return LineStep("finesse", card=card) if card else None
     if re.search(r"\bruff", clause, re.I):
         after = re.split(r"\bruff\w*", clause, maxsplit=1, flags=re.I)[1]
@@ -176,32 +243,40 @@ def _read_clause(clause: str, trump: str | None):
     suit = _suit_in(clause, trump)
     if suit and (_CASH.search(clause) or _rounds_in(clause)):
         return LineStep("cash", suit=suit, rounds=_rounds_in(clause))
+    if suit and previous is not None and previous.kind in ("cash", "ruff", "lead"):
+        # "cash the hearts, then the spades": the verb carries over
+        return LineStep(previous.kind, suit=suit)
     return None
 
 
-def read_statement(text: str | None, trump: str | None) -> tuple:
+def read_statement(text: str | None, trump: str | None, held=None) -> tuple:
     """The order of play a free-text statement gives, or () when it gives none the engine can follow.
 
     Only an explicit sequence counts ("X, then Y", "X after that Y"): a list
     joined by "and" or commas names tricks, not an order, and leaves the order
     open. Each part must name one step the engine understands, or the whole
     text is left unread -- except that a statement opening with drawing
-    trumps (or saying "trumps first") is read as drawing trumps first.
+    trumps (or saying "trumps first") is read as drawing trumps first, and
+    "cross-ruff" anywhere is read as the cross-ruff.  ``held``: the claimer's
+    side's cards, to read "the queen" as the one queen it holds.
     """
     if not text:
         return ()
-    text = text.strip().rstrip(".!")
-    parts = _SEQUENCE.split(text)
+    text = text[:MAX_STATEMENT].strip().rstrip(".!")
+    parts = [p.strip(" ,;") for p in _SEQUENCE.split(text)]
     steps = []
     for part in parts:
         items = [x.strip() for x in _LIST.split(part) if x.strip() and not _SKIP.match(x.strip())]
-        step = _read_clause(items[0], trump) if len(items) == 1 else None
+        step = _read_clause(items[0], trump, held, steps[-1] if steps else None) if len(items) == 1 else None
         if step is None:
             steps = None
             break
         steps.append(step)
     if steps:
         return tuple(steps)
-    if trump and (re.search(r"\btrumps?\s+first\b", text, re.I) or _DRAW.search(_LIST.split(parts[0])[0])):
+    if trump and _CROSSRUFF.search(text):
+        return (LineStep("crossruff"),)
+    first = _LIST.split(parts[0])[0] if parts else ""
+    if trump and (_TRUMPS_FIRST.search(text) or says_draw_trumps(first)):
         return (LineStep("draw_trumps"),)
     return ()

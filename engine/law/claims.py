@@ -26,12 +26,17 @@ from engine.input.caseio import CaseError
 from engine.input.claims import (
     CLAIM_FORMS,
     CONCESSION_FORMS,
-    TRUMP_WORD,
+    MAX_STATEMENT,
+    LineStep,
+    mentions_outstanding_trump,
+    names_a_line,
+    names_trump_card,
     read_statement,
 )
 from engine.law.compat import Field
 from engine.law.facts import Conclusion, TableFact, fact_producer
 from engine.mechanics.claims import Analysis, _steps, position_at_end
+from engine.mechanics.solver.line import DOUBTFUL, describe
 from engine.mechanics.table import NEVER, Table
 from engine.notation import cards as C
 from engine.notation.cards import SIDE_NAMES
@@ -190,6 +195,19 @@ class VoidedConcession(TableFact):
     by = _f(str)
     objector = _f(str)
     at = _f(str)
+
+
+class LineDoubt(TableFact):
+    """The least successful normal line loses its first trick by a play the normal-play list cannot settle."""
+
+    kind = "claim_line_doubt"
+    shown = ("seat", "card", "trick", "why")
+    seat = _f(str)
+    card = _f(str)
+    trick = _f(int)
+    why = _f(str)
+    seat_name = _f(str)
+    card_name = _f(str)
 
 
 class AnalysisUnavailable(TableFact):
@@ -419,10 +437,25 @@ def claim_facts(table: Table) -> list:
     statement = e.get("statement")
     if statement is not None and not isinstance(statement, str):
         raise _err(table, f"{e.event.where}.statement", f"{statement!r} is not text")
+    if isinstance(statement, str) and len(statement) > MAX_STATEMENT:
+        raise _err(table, f"{e.event.where}.statement", f"{len(statement)} characters: a claim or concession "
+                                                        f"statement is at most {MAX_STATEMENT}")
+    try:
+        pos = position_at_end(table)
+        pos_error = None
+    except S.PositionError as exc:
+        pos, pos_error = None, str(exc)
+    held = set()
+    if pos is not None:
+        for seat_letter in side:
+            held.update(pos.held(S.seat_id(seat_letter)))
     line = e.get("line")
     line_kind = "stated" if line else "none"
     if not line:
-        line = read_statement(statement, table.contract.trump)
+        line = read_statement(statement, table.contract.trump, held or None)
+        if line and pos is not None:
+            line = _doubtful_steps(table, line, held, side)
+            line = _expand_crossruff(table, line, pos, side)
         if line:
             line_kind = "from_text"
     line = tuple(line or ())
@@ -432,7 +465,7 @@ def claim_facts(table: Table) -> list:
     stated_total = agreed["total"] if agreed is not None else split_total
     facts.append(ClaimEvent(
         event=e.kind, by=by, side=side, role=table.role(by), tricks=n, kept=kept, conceded=remaining - kept,
-        remaining=remaining, form=form, accepted=e.get("accepted", True), statement=bool(statement or line),
+        remaining=remaining, form=form, accepted=e.get("accepted", True), statement=bool(e.get("line")) or names_a_line(statement),
         line=line_kind, floor_line="statement" if e.kind == "claim" else "none",
         split_total=split_total, stated_total=stated_total, at=e.at, moment=e.moment))
     timing = _timing(table, e, side)
@@ -440,10 +473,8 @@ def claim_facts(table: Table) -> list:
     if agreed is not None:
         facts.append(agreed)
 
-    try:
-        pos = position_at_end(table)
-    except S.PositionError as exc:
-        facts.append(AnalysisUnavailable(reason=str(exc)))
+    if pos is None:
+        facts.append(AnalysisUnavailable(reason=pos_error))
         return facts
     if pos.tricks_left != remaining:
         facts.append(AnalysisUnavailable(reason=f"the record leaves {pos.tricks_left} tricks to play, "
@@ -477,8 +508,9 @@ def claim_facts(table: Table) -> list:
     # the normal floor 71B (and 70A) tests
     if disputed or kept < ceiling.upper:
         if e.kind == "claim":
-            res = an.normal(side, steps)
+            res = an.normal(side, steps, with_line=True)
             facts.append(normal_fact(side, "statement", res))
+            facts.extend(_show_line(table, pos, side, res))
         else:
             res = an.normal(side)
             facts.append(normal_fact(side, "none", res))
@@ -617,12 +649,87 @@ def _known_suits(table: Table, pos: S.Position, side: str, moment: int) -> tuple
 
 
 def _mentions_trumps(line, statement, trump: str) -> bool:
+    """70C1: the statement speaks of the outstanding trump or says trumps will be drawn.  A trump card
+    merely listed among the tricks, or a ruff, is not a statement about the opponents' trump."""
     for st in line:
-        if st.kind == "draw_trumps":
+        if st.kind == "draw_trumps" or (st.kind == "cash" and st.suit == trump):
             return True
-        if (st.card and st.card[0] == trump) or (st.suit == trump and st.kind != "ruff"):
-            return True
-    return bool(statement and TRUMP_WORD.search(statement))
+    return mentions_outstanding_trump(statement)
+
+
+def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult) -> list:
+    """Keep the least successful normal line for the views (``table.claim_line``); a LineDoubt fact when the
+    play where it first falls short is one the normal-play list cannot settle."""
+    if not (res.exact and res.line):
+        return []
+    done = sum(1 for t in table.tricks if t.complete)
+    tricks = describe(res.line, S.side_id(side), done + 1)
+    where = None
+    for t in tricks:
+        for c in t["cards"]:
+            if c.get("costs"):
+                where = (t["number"], c)
+                break
+        if where:
+            break
+    table.claim_line = {"side": side, "tricks": res.value, "line": tricks,
+                        "falls_short": ({"trick": where[0], "seat": where[1]["seat"], "card": where[1]["card"],
+                                         "why": where[1].get("why")} if where else None)}
+    if where and where[1].get("why") in DOUBTFUL:
+        seat, card = where[1]["seat"], where[1]["card"]
+        return [LineDoubt(seat=seat, card=card, trick=where[0], why=where[1]["why"], seat_name=C.seat_name(seat),
+                          card_name=C.card_name(card))]
+    return []
+
+
+def _doubtful_steps(table: Table, line, held: set, side: str) -> tuple:
+    """Steps of a statement read from the text that name a card the side no longer holds are left out:
+    a doubtful point, resolved against the claimer (70A) by leaving that choice open."""
+    out = []
+    for st in line:
+        if st.card and st.card not in held:
+            table.notes.append({"subject": "statement_card_not_held", "trick": None, "seat": None, "laws": "70A",
+                                "text": f"the statement names {C.card_short(st.card)}, which {SIDE_NAMES[side]} "
+                                        f"no longer hold: that step is left out, and the choice it would have "
+                                        f"made is resolved against the claimer"})
+            continue
+        out.append(st)
+    return tuple(out)
+
+
+def _expand_crossruff(table: Table, line, pos: S.Position, side: str) -> tuple:
+    """'Cross-ruff': ruff alternately in the two hands, each the suit it is void in and partner holds."""
+    if not any(st.kind == "crossruff" for st in line):
+        return tuple(line)
+    trump = table.contract.trump
+    a, b = side[0], side[1]
+    cards = {x: pos.held(S.seat_id(x)) for x in (a, b)}
+
+    def ruffs(short, long):
+        """(suit, rounds): the side suits ``short`` is void in and ``long`` can lead, up to short's trumps."""
+        trumps = sum(1 for c in cards[short] if c[0] == trump)
+        out = []
+        for suit in "SHDC":
+            if suit == trump or any(c[0] == suit for c in cards[short]):
+                continue
+            n = min(trumps, sum(1 for c in cards[long] if c[0] == suit))
+            if n:
+                out.append((suit, n))
+                trumps -= n
+        return out
+
+    first, second = ruffs(a, b), ruffs(b, a)
+    seq_a = [suit for suit, n in first for _ in range(n)]
+    seq_b = [suit for suit, n in second for _ in range(n)]
+    steps = []
+    for i in range(max(len(seq_a), len(seq_b))):
+        for seq in (seq_a, seq_b):
+            if i < len(seq):
+                steps.append(LineStep("ruff", suit=seq[i], rounds=1))
+    out = []
+    for st in line:
+        out.extend(steps if st.kind == "crossruff" else [st])
+    return tuple(out)
 
 
 def _trumps(an: Analysis, table: Table, e, pos: S.Position, side: str, line, steps, statement):
@@ -640,7 +747,8 @@ def _trumps(an: Analysis, table: Table, e, pos: S.Position, side: str, line, ste
     out = []
     for s, card in theirs:
         res = an.target(side, card, steps)
-        out.append(TrumpOut(seat=s, card=card, mentioned=mentioned, aware=aware, can_win=res.lower,
+        named = mentioned or names_trump_card(statement, card)
+        out.append(TrumpOut(seat=s, card=card, mentioned=named, aware=aware, can_win=res.lower,
                             exact=res.exact))
     if aware and not mentioned:
         # A claimer who knew of the trump is credited with drawing it (70C2 fails): see docs/claims.md.

@@ -7,7 +7,6 @@ per position (cached), within the claim's budget.
 from __future__ import annotations
 
 import os
-import time
 from typing import TYPE_CHECKING
 
 from engine.mechanics.table import Table
@@ -19,21 +18,24 @@ if TYPE_CHECKING:  # the layout test reads imports; at run time the solver loads
 S = lazy_module("engine.mechanics.solver")
 
 
-def _seconds(name: str, default: float) -> float:
+def _nodes(name: str, default: int) -> int:
     try:
-        return max(0.0, float(os.environ.get(name, default)))
+        return max(0, int(os.environ.get(name, default)))
     except ValueError:
         return default
 
 
-def solver_limit() -> float:
-    """Seconds per search (BRIDGE_TD_SOLVER_LIMIT; default engine.mechanics.solver.DEFAULT_LIMIT)."""
-    return _seconds("BRIDGE_TD_SOLVER_LIMIT", S.DEFAULT_LIMIT)
+CLAIM_BUDGET = 100_000  # search nodes for all the searches of one claim or concession
 
 
-def solver_budget() -> float:
-    """Seconds for all the searches of one claim or concession (BRIDGE_TD_SOLVER_BUDGET; default 40)."""
-    return _seconds("BRIDGE_TD_SOLVER_BUDGET", 40.0)
+def solver_limit() -> int:
+    """Search nodes per search (BRIDGE_TD_SOLVER_LIMIT; default engine.mechanics.solver.DEFAULT_LIMIT)."""
+    return _nodes("BRIDGE_TD_SOLVER_LIMIT", S.DEFAULT_LIMIT)
+
+
+def solver_budget() -> int:
+    """Search nodes for all the searches of one claim or concession (BRIDGE_TD_SOLVER_BUDGET)."""
+    return _nodes("BRIDGE_TD_SOLVER_BUDGET", CLAIM_BUDGET)
 
 
 # ---------------------------------------------------------------------------
@@ -43,13 +45,18 @@ def solver_budget() -> float:
 _CACHE: dict = {}
 
 
-def _cached(key, compute):
+def _cached(key, compute, limit=None):
+    """An exact result is kept and reused when the search that found it fits within ``limit`` nodes (so a
+    fresh search would find it too); anything else is searched again."""
     got = _CACHE.get(key)
+    if got is not None and limit is not None and getattr(got, "nodes", 0) > limit:
+        got = None
     if got is None:
-        if len(_CACHE) > 4000:
-            _CACHE.clear()
         got = compute()
-        _CACHE[key] = got
+        if getattr(got, "exact", True):
+            if len(_CACHE) > 4000:
+                _CACHE.clear()
+            _CACHE[key] = got
     return got
 
 
@@ -88,29 +95,44 @@ class Analysis:
         self.sid = S.side_id(side)
         self.known = known
         self.per_search = solver_limit()
-        self.ends = time.perf_counter() + solver_budget()
+        self.left = solver_budget()
 
     @property
-    def limit(self) -> float:
-        """This search's time: the per-search limit, within what is left of the claim's budget."""
-        return max(0.0, min(self.per_search, self.ends - time.perf_counter()))
+    def limit(self) -> int:
+        """This search's nodes: the per-search limit, within what is left of the claim's budget."""
+        return max(0, min(self.per_search, self.left))
 
     def _run(self, name, fn, *args):
-        """``fn()`` once per position and arguments (``args`` only make the cache key)."""
-        key = (name, self.pos, args, self.per_search)
-        return _cached(key, fn)
+        """``fn()`` once per position and arguments (``args`` only make the cache key).
+
+        The nodes a search took are charged to the claim's budget whether the
+        result was computed now or found in the cache, so the ruling does not
+        depend on what was solved before in the same process.
+        """
+        key = (name, self.pos, args)
+        res = _cached(key, fn, self.limit)
+        self.left = max(0, self.left - getattr(res, "nodes", 0))
+        return res
 
     def legal(self, side: str):
         sid = S.side_id(side)
-        f = self._run("floor", lambda: S.floor(self.pos, sid, self.limit), sid)
-        c = self._run("ceiling", lambda: S.ceiling(self.pos, sid, self.limit), sid)
+        # the legal bounds get half a search each, leaving the claim's budget to the normal line it turns on
+        f = self._run("floor", lambda: S.floor(self.pos, sid, self.limit // 2), sid)
+        c = self._run("ceiling", lambda: S.ceiling(self.pos, sid, self.limit // 2), sid)
         return f, c
 
-    def normal(self, side: str, steps=(), known=None, max_suits=0):
+    def normal(self, side: str, steps=(), known=None, max_suits=0, with_line=False):
+        """The normal floor; ``with_line``: with the plays of one least successful normal line."""
         sid = S.side_id(side)
         known = self.known if known is None else known
+        if not with_line:
+            lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, True)))
+            if lined is not None and lined.nodes <= self.limit:
+                self.left = max(0, self.left - lined.nodes)
+                return lined
         return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,
-                                                          limit=self.limit), sid, steps, known, max_suits)
+                                                          limit=self.limit, with_line=with_line),
+                         sid, steps, known, max_suits, with_line)
 
     def target(self, side: str, card: str, steps=()):
         sid = S.side_id(side)

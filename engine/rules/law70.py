@@ -23,6 +23,7 @@ from engine.law.claims import (
     DirectorStep,
     DoubleDummy,
     DoubleDummyFact,
+    LineDoubt,
     NewLineRejected,
     NormalLine,
     NormalPlay,
@@ -46,6 +47,14 @@ QUESTION_70A_UNDETERMINED = (
 QUESTION_70A_UNAVAILABLE = (
     "The position when play stopped cannot be read from the record (see the notes), so the claim cannot be "
     "checked line by line; the director rules on it himself (70A), any doubtful point against the claimer."
+)
+
+
+QUESTION_70A_LINE = (
+    "On the least successful normal line the claimer's side first falls short at trick {trick}, where {seat} "
+    "throws {card}, a card that can only win, while every card kept might still take a trick by its rank. "
+    "The engine counts that discard as careless, so normal (footnote to Law 69); if the director finds it "
+    "irrational for this player, the claimer's side keeps that trick."
 )
 
 
@@ -121,6 +130,13 @@ class Law70:
               concludes=(EquityReview,))
     def law_70A_position_unreadable(self, s, why):
         self.conclude(EquityReview(trick=None, seat=None, question=QUESTION_70A_UNAVAILABLE))
+
+    @law_rule("70A",
+              ClaimDisputed(side=MATCH.s),
+              LineDoubt(seat=MATCH.o, trick=MATCH.t, why="discard_winner", seat_name=MATCH.sn, card_name=MATCH.cn),
+              concludes=(EquityReview,), cites=("69",))
+    def law_70A_careless_or_irrational_discard(self, s, o, t, sn, cn):
+        self.conclude(EquityReview(trick=t, seat=o, question=QUESTION_70A_LINE.format(trick=t, seat=sn, card=cn)))
 
     # -- 70C: an outstanding trump ----------------------------------------------------------
 

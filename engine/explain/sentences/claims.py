@@ -216,3 +216,48 @@ def _fact_trump(f):
     return (f"{seat(f['seat'])} holds {C.card_name(f['card'])}; mentioned: {f['mentioned']}; claimer aware: "
             f"{f['aware']}; it can win {f['can_win']} trick(s) on a normal line")
 
+
+
+# ---------------------------------------------------------------------------
+# The least successful normal line, card by card (table.claim_line, set by engine.law.claims)
+# ---------------------------------------------------------------------------
+
+LINE_WHY = {
+    "only": "the only card it may play (or one of equivalent cards)",
+    "stated": "the play the statement's line calls for",
+    "lead": "the statement leaves the order of play open, and any order of leading the cards is at worst "
+            "careless (footnote to Law 69)",
+    "discard_winner": "a careless discard: the card thrown can only win, but every card kept might still take a "
+                      "trick by its rank, so it is not the discard of a winner kept beside a dead card",
+    "no_sure_card": "no card it holds is certain to win the trick, so playing low does not decline a sure trick",
+    "choice": "one of several normal cards; the choice is made against the claimer (70A)",
+    "sure": "a card certain to win the trick",
+}
+
+
+def claim_line_lines(table) -> list:
+    """The line as text lines: one per trick, then where it first falls short and why that play is normal."""
+    cl = getattr(table, "claim_line", None)
+    if not cl:
+        return []
+    out = []
+    for t in cl["line"]:
+        cards = ", ".join(f"{c['seat']} {C.card_short(c['card'])}" for c in t["cards"])
+        won = f"won by {C.seat_name(t['winner'])}" if t.get("winner") else "unfinished"
+        out.append((f"Trick {t['number']}: {cards}; {won}{' (lost)' if t.get('lost') else ''}.", "70A"))
+    fs = cl.get("falls_short")
+    if fs:
+        why = LINE_WHY.get(fs.get("why") or "", "a normal play")
+        text = (f"It first falls short at trick {fs['trick']}, where {C.seat_name(fs['seat'])} plays "
+                f"{C.card_name(fs['card'])}: {why}.")
+        out.append((text, "70A"))
+    return out
+
+
+def claim_line_section(r):
+    lines = claim_line_lines(r.table)
+    if not lines:
+        return None
+    side = r.table.claim_line["side"]
+    return (f"The least successful normal line ({SIDE_NAMES.get(side, side)} take {r.table.claim_line['tricks']})",
+            lines)

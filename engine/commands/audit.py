@@ -1,0 +1,163 @@
+"""``audit``: every claimed or conceded board of a PBN or LIN session, checked against the cards (Laws 69-71).
+
+A LIN board marks a claim with ``mc|N|`` (declarer's total as agreed); a PBN
+game whose play record stops short of 13 tricks and gives a ``Result`` ended
+in a claim or concession.  For each such board the audit reads the position
+where play stopped and reports the claimed total, the legal floor and
+ceiling of declarer's tricks (every legal play of the remaining cards), and
+the double-dummy value when DDS is installed; it flags, with the clause:
+
+* ``69B`` -- the agreed total is above the ceiling: no legal play makes the
+  claim good, so the defenders conceded a trick they could not lose (they may
+  withdraw their acceptance within the correction period);
+* ``71A1`` -- the agreed total is below the floor: declarer conceded a trick
+  no legal play could lose;
+* ``70A`` -- worth a look: the agreed total differs from the double-dummy
+  value (the claim needed the defenders' help, or gave a trick away).
+
+Nothing here rules: an audit points the director at boards to look at.  The
+searches have a fixed node budget per board, so the report is the same on any
+machine; a number not settled is shown as a range.
+"""
+from __future__ import annotations
+
+import sys
+
+from engine.input import lin, pbn
+from engine.input.caseio import CaseError
+from engine.mechanics import solver as S
+from engine.mechanics.dd import dd_value
+from engine.notation import cards as C
+
+AUDIT_NODES = 40_000  # search nodes per bound per board
+
+
+def _position(record):
+    """(position, declarer's tricks so far, tricks left) where the record stops."""
+    hands = {s: set(cs) for s, cs in C.parse_deal(record.fields["deal"]).items()}
+    contract = C.parse_contract(record.fields["contract"])
+    trump = contract.trump
+    declarer = record.fields["declarer"]
+    leader = C.next_seat(declarer)
+    won = 0
+    trick = []
+    for t in record.tricks:
+        cards = [(p.seat, p.card) for p in t]
+        for seat, card in cards:
+            hands[seat].discard(card)
+        if len(cards) == 4:
+            best = cards[0]
+            for seat, card in cards[1:]:
+                if (card[0] == best[1][0] and C.rank_index(card) > C.rank_index(best[1])) or \
+                        (trump and card[0] == trump and best[1][0] != trump):
+                    best = (seat, card)
+            leader = best[0]
+            won += C.side_of(leader) == C.side_of(declarer)
+        else:
+            leader = cards[0][0] if cards else leader
+            trick = [card for _, card in cards]
+    pos = S.Position.from_cards(hands, trump, leader, trick)
+    return pos, won, pos.tricks_left
+
+
+def audit_record(record, nodes: int = AUDIT_NODES) -> dict | None:
+    """The audit line of one board, or None when it did not end in a claim or concession."""
+    total = record.fields.get("result")
+    if record.complete or total is None:
+        return None
+    declarer = record.fields["declarer"]
+    side = S.side_id(C.side_of(declarer))
+    out = {"file": record.file, "board": record.fields.get("board"), "label": record.label,
+           "contract": record.fields["contract"], "declarer": declarer, "claimed_total": total}
+    try:
+        pos, won, left = _position(record)
+    except (S.PositionError, C.NotationError, KeyError) as exc:
+        out.update(error=f"the position where play stopped cannot be read: {exc}", flags=[])
+        return out
+    f = S.floor(pos, side, nodes)
+    c = S.ceiling(pos, side, nodes)
+    dd = dd_value(pos, side)
+    out.update(tricks_won=won, tricks_left=left,
+               floor=won + f.value if f.exact else [won + f.lower, won + f.upper],
+               ceiling=won + c.value if c.exact else [won + c.lower, won + c.upper],
+               double_dummy=won + dd.value if dd.available else None)
+    flags = []
+    if total > won + c.upper:
+        flags.append({"law": "69B", "text": f"no legal play gives declarer {total}: the defenders conceded "
+                                             f"{total - won - c.upper} trick(s) they could not lose"})
+    if total < won + f.lower:
+        flags.append({"law": "71A1", "text": f"declarer conceded {won + f.lower - total} trick(s) no legal play "
+                                             f"could lose"})
+    if not flags and dd.available and total != won + dd.value:
+        more = total > won + dd.value
+        flags.append({"law": "70A", "text": "worth a look: the claim needed the defenders' help (double dummy "
+                                            f"{won + dd.value})" if more else
+                                            f"worth a look: declarer gave away a trick double dummy makes "
+                                            f"({won + dd.value})"})
+    out["flags"] = flags
+    return out
+
+
+def records(path: str) -> list:
+    if path.lower().endswith(".lin"):
+        return [lin.board_record(b, path) for b in lin.load_boards(path)]
+    return [pbn.board_record(g) for g in pbn.load_games(path)]
+
+
+def audit_files(paths, progress=None) -> dict:
+    """Every claimed board of ``paths``: {"boards": [...], "errors": [...], "checked": n}."""
+    boards, errors, checked = [], [], 0
+    items = []
+    for path in paths:
+        try:
+            items.extend(records(path))
+        except CaseError as exc:
+            errors.append(str(exc))
+    for i, record in enumerate(items):
+        if progress:
+            progress(i, len(items))
+        checked += 1
+        try:
+            line = audit_record(record)
+        except CaseError as exc:
+            errors.append(str(exc))
+            continue
+        if line is not None:
+            boards.append(line)
+    if progress:
+        progress(len(items), len(items))
+    return {"boards": boards, "errors": errors, "checked": checked}
+
+
+def _num(v) -> str:
+    return f"{v[0]}-{v[1]}" if isinstance(v, list) else ("-" if v is None else str(v))
+
+
+def audit_text(report: dict) -> str:
+    out = []
+    for b in report["boards"]:
+        head = f"{b['label']}: {b['contract']} by {b['declarer']}, claimed total {b['claimed_total']}"
+        if "error" in b:
+            out.append(f"{head}; {b['error']}")
+            continue
+        out.append(f"{head}; legal floor {_num(b['floor'])}, ceiling {_num(b['ceiling'])}, double dummy "
+                   f"{_num(b['double_dummy'])}")
+        for fl in b["flags"]:
+            out.append(f"  [{fl['law']}] {fl['text']}")
+    flagged = sum(1 for b in report["boards"] if b.get("flags"))
+    out.append(f"\n{len(report['boards'])} claimed or conceded of {report['checked']} boards; {flagged} flagged")
+    for e in report["errors"]:
+        out.append(f"ERROR {e}")
+    return "\n".join(out)
+
+
+def stderr_progress(i: int, n: int) -> None:
+    """A one-line progress bar on stderr (only for sessions of more than a few boards)."""
+    if n < 5:
+        return
+    width = 30
+    done = int(width * i / n) if n else width
+    sys.stderr.write(f"\raudit [{'#' * done}{'.' * (width - done)}] {i}/{n}")
+    if i >= n:
+        sys.stderr.write("\n")
+    sys.stderr.flush()

@@ -1,0 +1,435 @@
+"""The search: alpha-beta with MTD(f), a transposition table at trick boundaries, bounds from trumps.
+
+Part of ``engine.mechanics.solver``; the public functions are re-exported by the package.
+"""
+from __future__ import annotations
+
+import time
+
+from engine.mechanics.solver.budget import DEFAULT_LIMIT, Budget, _Timeout
+from engine.mechanics.solver.core import (
+    FULL,
+    INF,
+    TT_LIMIT,
+    Position,
+    SolveResult,
+    _popcount,
+    card_id,
+    winner_index,
+)
+from engine.mechanics.solver.line import principal_line
+from engine.mechanics.solver.moves import _Moves, _suit_code
+from engine.mechanics.solver.normal import _Normal
+
+_FORCED: dict = {}
+
+
+class _Search(_Moves, _Normal):
+    """One search.  Objective: tricks won by ``side`` (or by the ``targets`` cards)."""
+
+    def __init__(self, pos: Position, side: int, *, maximize: bool = False, targets: int = 0,
+                 normal_side: int | None = None, line: tuple = (), max_suits: int = 0,
+                 known: int = 0, dynamic_known: bool = False, limit: int | None = DEFAULT_LIMIT,
+                 minimax: bool = False):
+        self.h = list(pos.hands)
+        self.rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+        for c in pos.trick:
+            self.rem |= 1 << c
+        self.trump = pos.trump
+        self.leader = pos.leader
+        self.trick = list(pos.trick)
+        self.side = side
+        self.maximize = maximize
+        self.targets = targets
+        self.normal_side = normal_side
+        self.line = tuple(line)
+        self.max_suits = max_suits
+        self.known = known
+        self.dynamic_known = dynamic_known
+        self.minimax = minimax
+        self.step_idx = 0
+        self.step_rounds = 0
+        self.trick_step = -1  # the step under which the claimer's side led the trick in progress
+        self.marks = targets
+        for st in self.line:
+            self.marks |= st.cards()
+        self.tt: dict = {}
+        self.budget = Budget(limit)
+        self.path: list = []
+        self.best_line: list = []
+
+    @property
+    def nodes(self) -> int:
+        return self.budget.nodes
+
+    def key(self) -> int:
+        """Transposition key at a trick boundary: relative ranks, leader, line state, known suits."""
+        h = self.h
+        marks = self.marks
+        h0, h1, h2, h3 = h
+        key = 0
+        for sh in (0, 13, 26, 39):
+            key = (key << 40) | _suit_code((h0 >> sh) & FULL, (h1 >> sh) & FULL, (h2 >> sh) & FULL,
+                                           (h3 >> sh) & FULL, (marks >> sh) & FULL)
+        return (((((key << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
+
+    def forced(self, side: int) -> int:
+        """Tricks ``side`` wins whatever is played, counted from the trumps.
+
+        A trick holding one of the side's trumps is the side's unless an
+        opposing trump higher than it is in the same trick, and each opposing
+        trump is in one trick only.  So for any rank r, if one hand of the
+        side holds k trumps of rank r or higher and the opponents hold y
+        trumps above r, the side wins at least k - y tricks.
+        """
+        t = self.trump
+        if t < 0:
+            return 0
+        sh = 13 * t
+        h = self.h
+        a = (h[side] >> sh) & FULL
+        b = (h[side + 2] >> sh) & FULL
+        if not (a or b):
+            return 0
+        opp = ((h[1 - side] | h[3 - side]) >> sh) & FULL
+        extra = 0
+        for i, c in enumerate(self.trick):  # an opposing trump already in the trick in progress
+            if c // 13 == t and ((self.leader + i) & 1) != side:
+                extra |= 1 << (c % 13)
+        key = (a, b, opp, extra)
+        got = _FORCED.get(key)
+        if got is not None:
+            return got
+        theirs = opp | extra
+        best = 0
+        mine = a | b
+        r = 12
+        ka = kb = 0
+        y = 0  # opposing trumps above rank r
+        while r >= 0:
+            bit = 1 << r
+            if theirs & bit:
+                y += 1
+            if mine & bit:
+                if a & bit:
+                    ka += 1
+                if b & bit:
+                    kb += 1
+                v = max(ka, kb) - y
+                best = max(best, v)
+            r -= 1
+        if len(_FORCED) < 200000:
+            _FORCED[key] = best
+        return best
+
+    def bounds(self, n: int) -> tuple:
+        if self.targets:
+            live = 0
+            for m in self.h:
+                live |= m & self.targets
+            return 0, min(n, _popcount(live))
+        lo = self.forced(self.side)
+        hi = n - self.forced(1 - self.side)
+        if not self.trick:
+            # a leader holding only cards that can only win takes every trick left
+            if self.all_masters(self.leader):
+                if (self.leader & 1) == self.side:
+                    lo = n
+                else:
+                    hi = 0
+        return lo, hi
+
+    def all_masters(self, seat: int) -> bool:
+        """Whether every card ``seat`` holds wins any trick it leads: the highest of its suit still held
+        (with the hand's own higher cards) and no other hand, partner included, can ruff it."""
+        h = self.h
+        hand = h[seat]
+        t = self.trump
+        others = h[(seat + 1) % 4] | h[(seat + 2) % 4] | h[(seat + 3) % 4]
+        other_trumps = t >= 0 and (others >> (13 * t)) & FULL
+        for s in range(4):
+            sh = 13 * s
+            mine = (hand >> sh) & FULL
+            if not mine:
+                continue
+            if other_trumps and s != t:
+                return False
+            low = mine & -mine  # the hand's lowest card of the suit must beat every other card of it
+            if ((others >> sh) & FULL) >= low:
+                return False
+        return True
+
+    def tick(self) -> None:
+        self.budget.tick()
+
+    def run(self) -> SolveResult:
+        """MTD(f): null-window searches from a first guess; the bounds hold even if time runs out."""
+        start = time.perf_counter()
+        n = _popcount(self.h[self.leader]) + (1 if self.trick else 0)
+        lo, hi = self.bounds(n)
+        g = self.guess(n)
+        g = min(max(g, lo), hi)
+        try:
+            while lo < hi:
+                beta = g + 1 if g == lo else g
+                g = self.search(beta - 1, beta)
+                if g < beta:
+                    hi = min(hi, g)
+                else:
+                    lo = max(lo, g)
+        except _Timeout:
+            return SolveResult(None, lo, hi, self.nodes, time.perf_counter() - start)
+        return SolveResult(lo, lo, lo, self.nodes, time.perf_counter() - start)
+
+    def guess(self, n: int) -> int:
+        """The value of one play-out following the move ordering: a first guess for MTD(f)."""
+        saved = (list(self.h), self.leader, list(self.trick), self.step_idx, self.step_rounds, self.trick_step,
+                 self.known, self.rem)
+        total = 0
+        try:
+            while True:
+                if not self.trick and not self.h[self.leader]:
+                    break
+                seat = (self.leader + len(self.trick)) % 4
+                moves, maximize = self.moves(seat)
+                card = self.order(seat, moves, not maximize)[0]
+                self.h[seat] ^= 1 << card
+                if not self.trick and self.line and (seat & 1) == self.normal_side:
+                    self._mark_lead(card)
+                self.trick.append(card)
+                if len(self.trick) == 4:
+                    i = winner_index(self.trick, self.trump)
+                    win = (self.leader + i) % 4
+                    if self.targets:
+                        total += (self.targets >> self.trick[i]) & 1
+                    else:
+                        total += 1 if (win & 1) == self.side else 0
+                    if self.line and self.trick_step >= 0 and self.trick_step == self.step_idx:
+                        self.step_rounds += 1
+                    for c in self.trick:
+                        self.rem &= ~(1 << c)
+                    self.trick = []
+                    self.leader = win
+                    self.trick_step = -1
+        finally:
+            (self.h, self.leader, self.trick, self.step_idx, self.step_rounds, self.trick_step,
+             self.known, self.rem) = saved
+        return total
+
+    def search(self, alpha: int, beta: int) -> int:
+        self.tick()
+        trick = self.trick
+        if not trick:
+            n = _popcount(self.h[self.leader])
+            if n == 0:
+                return 0
+            if self.line:
+                self.step()
+            key = self.key()
+            entry = self.tt.get(key)
+            if entry is None:
+                lo, hi = self.bounds(n)
+                if lo == hi:
+                    return lo
+            else:
+                lo, hi = entry >> 4, entry & 15
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            a0, b0 = max(alpha, lo), min(beta, hi)
+            v = self.play(a0, b0, lo, hi)
+            if v <= a0:
+                hi = min(hi, v)
+            elif v >= b0:
+                lo = max(lo, v)
+            else:
+                lo = hi = v
+            tt = self.tt
+            if len(tt) > TT_LIMIT:
+                tt.clear()
+            tt[key] = (lo << 4) | hi
+            return v
+        return self.play(alpha, beta, 0, INF)
+
+    def moves(self, seat: int) -> tuple:
+        """The cards ``seat`` may choose among, and whether the choice maximises the objective."""
+        if self.normal_side is not None and (seat & 1) == self.normal_side:
+            moves = self.normal_moves(seat)
+        else:
+            moves = self.legal_reps(seat)
+        return moves, ((seat & 1) == self.side) if self.minimax else self.maximize
+
+    def play(self, alpha: int, beta: int, lo: int, hi: int) -> int:
+        """The player to move chooses a card; ``lo``/``hi`` bound the node's value."""
+        seat = (self.leader + len(self.trick)) % 4
+        moves, maximize = self.moves(seat)
+        groups = None
+        if (self.max_suits or self.known) and self.normal_side is not None and (seat & 1) == self.normal_side \
+                and not maximize:
+            trick = self.trick
+            led = trick[0] // 13 if trick else -1
+            plain, grouped = [], {}
+            for m in moves:
+                s = m // 13
+                if (self.max_suits | self.known) >> s & 1 and (not trick or s == led):
+                    grouped.setdefault(s, []).append(m)
+                else:
+                    plain.append(m)
+            if grouped:
+                groups = (plain, grouped)
+        if groups is None:
+            moves = self.order(seat, moves, not maximize)
+            if maximize:
+                return self._max_over(moves, alpha, beta, hi)
+            return self._min_over(moves, alpha, beta, lo)
+        plain, grouped = groups
+        best = INF
+        for m in self.order(seat, plain, True):
+            v = self.child(m, alpha, min(beta, best))
+            if v < best:
+                best = v
+                if best <= alpha or best <= lo:
+                    return best
+        for s in sorted(grouped):
+            v = self._max_over(self.order(seat, grouped[s], False), alpha, min(beta, best), INF)
+            if v < best:
+                best = v
+                if best <= alpha or best <= lo:
+                    return best
+        return best
+
+    def _min_over(self, moves, alpha, beta, lo):
+        best = INF
+        for m in moves:
+            v = self.child(m, alpha, min(beta, best))
+            if v < best:
+                best = v
+                if best <= alpha or best <= lo:
+                    break
+        return best
+
+    def _max_over(self, moves, alpha, beta, hi):
+        best = -INF
+        for m in moves:
+            v = self.child(m, max(alpha, best), beta)
+            if v > best:
+                best = v
+                if best >= beta or best >= hi:
+                    break
+        return best
+
+    def child(self, card: int, alpha: int, beta: int) -> int:
+        seat = (self.leader + len(self.trick)) % 4
+        h = self.h
+        bit = 1 << card
+        h[seat] ^= bit
+        trick = self.trick
+        saved = (self.trick_step, self.known, self.step_idx, self.step_rounds)
+        if not trick:
+            if self.line and (seat & 1) == self.normal_side:
+                self._mark_lead(card)
+        elif self.dynamic_known and (seat & 1) != self.normal_side and card // 13 != trick[0] // 13:
+            self.known |= 1 << (trick[0] // 13)
+        trick.append(card)
+        if len(trick) < 4:
+            v = self.search(alpha, beta)
+            trick.pop()
+        else:
+            i = winner_index(trick, self.trump)
+            win_seat = (self.leader + i) % 4
+            if self.targets:
+                gained = (self.targets >> trick[i]) & 1
+            else:
+                gained = 1 if (win_seat & 1) == self.side else 0
+            leader = self.leader
+            if self.line and self.trick_step >= 0 and self.trick_step == self.step_idx:
+                self.step_rounds += 1
+            rem = self.rem
+            self.rem = rem & ~((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]))
+            self.trick = []
+            self.leader = win_seat
+            self.trick_step = -1
+            v = gained + self.search(alpha - gained, beta - gained)
+            self.rem = rem
+            self.leader = leader
+            self.trick = trick
+            trick.pop()
+        self.trick_step, self.known, self.step_idx, self.step_rounds = saved
+        h[seat] ^= bit
+        return v
+
+
+# ---------------------------------------------------------------------------
+# Public interface
+# ---------------------------------------------------------------------------
+
+
+def _limit(limit):
+    return DEFAULT_LIMIT if limit is None else limit
+
+
+def floor(pos: Position, side: int, limit: int | None = None) -> SolveResult:
+    """The fewest tricks ``side`` (0 NS, 1 EW) takes over every legal play of the remaining cards."""
+    return _Search(pos, side, limit=_limit(limit)).run()
+
+
+def ceiling(pos: Position, side: int, limit: int | None = None) -> SolveResult:
+    """The most tricks ``side`` takes over every legal play (the other side's floor, turned round)."""
+    n = pos.tricks_left
+    other = floor(pos, 1 - side, limit)
+    if other.exact:
+        return SolveResult(n - other.value, n - other.value, n - other.value, other.nodes, other.seconds)
+    return SolveResult(None, n - other.upper, n - other.lower, other.nodes, other.seconds)
+
+
+def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
+    """(floor, ceiling) over all legal plays, each a SolveResult."""
+    return floor(pos, side, limit), ceiling(pos, side, limit)
+
+
+def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
+                 limit: int | None = None, with_line: bool = False) -> SolveResult:
+    """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``).
+
+    The other side plays any legal card.  ``known``: suits in which an
+    opponent of ``side`` has already shown out; in those (and in
+    ``max_suits``) the side's choice of card within the suit is made in its
+    favour (70E), and a suit becomes known as soon as an opponent shows out.
+    ``with_line``: also find the plays of one such line (``SolveResult.line``).
+    """
+    search = _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
+                     dynamic_known=True, limit=_limit(limit))
+    res = search.run()
+    if with_line and res.exact:
+        # the plays of one least successful normal line (``with_line``), within the same node budget
+        spent = [0]
+
+        def best(st):
+            pos_now = Position(tuple(st.h), st.trump, st.leader, tuple(st.trick))
+            left = search.budget.limit - search.nodes - spent[0] if search.budget.limit is not None else None
+            r = _Search(pos_now, side, minimax=True, normal_side=side,
+                        limit=None if left is None else max(0, min(left, 20_000))).run()
+            spent[0] += r.nodes
+            return r.value
+
+        res.line = principal_line(search, res.value, best)
+        res.nodes = search.nodes + spent[0]
+    return res
+
+
+def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None) -> SolveResult:
+    """The most tricks the ``targets`` cards (held by the other side) can win while ``side`` plays
+    normally (following ``line``) and the other side plays any legal card."""
+    mask = 0
+    for c in targets:
+        mask |= 1 << (card_id(c) if isinstance(c, str) else c)
+    return _Search(pos, side, maximize=True, targets=mask, normal_side=side, line=tuple(line),
+                   limit=_limit(limit)).run()
+
+
+def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
+    """Double-dummy value for ``side`` by alpha-beta (pure Python: for small positions and tests)."""
+    return _Search(pos, side, minimax=True, limit=_limit(limit)).run()
