@@ -35,14 +35,28 @@ def test_audit_lists_the_claim_with_floor_ceiling_and_double_dummy(tmp_path):
 
 def test_audit_flags_a_concession_of_tricks_that_could_not_be_lost(tmp_path):
     runner = CliRunner()
-    path = _claimed(tmp_path, 0)
+    # After 7 tricks declarer has 7 and no legal play of the last six loses them all: claiming
+    # 7 in all concedes a trick that could not be lost (LIN's mc is declarer's total).
+    path = _claimed(tmp_path, 7, tricks=7)
     result = runner.invoke(cli, ["audit", str(path), "--format", "json"])
     report = json.loads(result.output[result.output.index("{"):])
     (board,) = report["boards"]
-    assert board["floor"] > 0  # declarer had won tricks already: conceding them all is below the floor
+    assert board["tricks_won"] == 7 and board["floor"] > 7
     assert board["flags"][0]["law"] == "71A1"
     text = runner.invoke(cli, ["audit", str(path)]).output
-    assert "[71A1]" in text and "claimed total 0" in text
+    assert "[71A1]" in text and "claimed total 7" in text
+
+
+def test_audit_reads_the_claims_of_a_real_session():
+    """Every board of the USBF vugraph LIN file ends in an mc| claim: each is audited at its own point."""
+    path = Path(__file__).parent / "data" / "corpus" / "lin" / "usbf-2010-sf-segment4.lin"
+    result = CliRunner().invoke(cli, ["audit", str(path), "--format", "json"])
+    report = json.loads(result.output[result.output.index("{"):])
+    assert report["checked"] == 30 and len(report["boards"]) == 30 and report["errors"] == []
+    for board in report["boards"]:
+        low = board["floor"][0] if isinstance(board["floor"], list) else board["floor"]
+        high = board["ceiling"][1] if isinstance(board["ceiling"], list) else board["ceiling"]
+        assert board["tricks_won"] <= low <= high <= board["tricks_won"] + board["tricks_left"]
 
 
 def test_audit_skips_boards_played_to_the_end():

@@ -63,7 +63,8 @@ def _position(record):
 def audit_record(record, nodes: int = AUDIT_NODES) -> dict | None:
     """The audit line of one board, or None when it did not end in a claim or concession."""
     total = record.fields.get("result")
-    if record.complete or total is None:
+    claim = next((e for e in record.events if e.get("kind") in ("claim", "concession")), None)
+    if record.complete or (total is None and claim is None) or "declarer" not in record.fields:
         return None
     declarer = record.fields["declarer"]
     side = S.side_id(C.side_of(declarer))
@@ -74,6 +75,11 @@ def audit_record(record, nodes: int = AUDIT_NODES) -> dict | None:
     except (S.PositionError, C.NotationError, KeyError) as exc:
         out.update(error=f"the position where play stopped cannot be read: {exc}", flags=[])
         return out
+    if total is None:  # the record's own claim event (a LIN mc|N|): the tricks of the remaining ones
+        keeps = claim["tricks"] if claim["kind"] == "claim" else left - claim["tricks"]
+        by_declarer_side = C.side_of(claim["by"]) == C.side_of(declarer)
+        total = won + (keeps if by_declarer_side else left - keeps)
+        out["claimed_total"] = total
     f = S.floor(pos, side, nodes)
     c = S.ceiling(pos, side, nodes)
     dd = dd_value(pos, side)
