@@ -21,8 +21,8 @@ import click
 from engine.explain.render import dumps, find_conclusions, ruling_json, ruling_text
 from engine.explain.render import explain as explain_tree
 from engine.explain.ruling import rule_case
-from engine.input.caseio import CaseError, load_case
-from engine.law.clause import ClauseIdError, canonical
+from engine.input.caseio import CaseError
+from engine.law.clause import ClauseIdError
 from engine.law.knowledge import ROOT, KnowledgeError, load
 
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3

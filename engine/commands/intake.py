@@ -22,7 +22,7 @@ import yaml
 
 from engine.notation import cards as C
 from engine.input.caseio import CaseError, case_from_data
-from engine.explain.auction import auction_notes, auction_view, players_view
+from engine.explain.auction import auction_notes, auction_view
 from engine.explain.ruling import rule_case
 
 WHERE = "the case on the page"

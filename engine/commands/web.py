@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ipaddress
 import json
-import os
 import re
 import socket
 import sys
@@ -87,14 +86,20 @@ def upload_name(value, default: str) -> str:
     return name
 
 
-def upload_body(raw: bytes) -> dict:
-    """The JSON object an upload sends: name, text, game, events_name, events_text."""
+def json_object(raw: bytes, what: str = "a JSON object") -> dict:
+    """A request body that must be one JSON object (an empty body is ``{}``)."""
     try:
         data = json.loads(raw.decode("utf-8") if raw else "{}")
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadRequest(f"the body is not JSON ({exc})")
     if not isinstance(data, dict):
-        raise BadRequest("the body is a JSON object with name and text")
+        raise BadRequest(f"the body is {what}")
+    return data
+
+
+def upload_body(raw: bytes) -> dict:
+    """The JSON object an upload sends: name, text, game, events_name, events_text."""
+    data = json_object(raw, "a JSON object with name and text")
     for key in ("text", "events_text"):
         if data.get(key) is not None and not isinstance(data[key], str):
             raise BadRequest(f"{key} is the file's text")
@@ -211,7 +216,6 @@ def _titled(data: dict, kb) -> dict:
 
 
 def list_files(roots: list) -> list:
-    from engine.input import lin, pbn
 
     out = []
     for root in roots:
@@ -437,20 +441,10 @@ class Handler(BaseHTTPRequestHandler):
     def _intake(self, endpoint) -> None:
         """An intake endpoint: a JSON object in, a JSON object out; 4xx on anything malformed."""
         try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            self._error("bad request: Content-Length is not a number")
-            return
-        if length < 0 or length > MAX_UPLOAD:
-            self._error("the request is too large (2 MB at most)", 413)
-            return
-        try:
-            body = json.loads(self.rfile.read(length).decode("utf-8") or "{}")
-        except (ValueError, UnicodeDecodeError) as exc:
-            self._error(f"bad request: the body is not JSON ({exc.__class__.__name__})")
-            return
-        if not isinstance(body, dict):
-            self._error("bad request: the body is a JSON object")
+            body = json_object(self.rfile.read(content_length(self.headers.get("Content-Length"))))
+        except BadRequest as exc:
+            self.close_connection = True  # the body may not have been read
+            self._error(f"bad request: {exc}", exc.status)
             return
         try:
             self._json(endpoint(body))
