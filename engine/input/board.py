@@ -46,15 +46,19 @@ def call_parts(call: str) -> tuple:
     return None, call
 
 
-def _bool(value, where, err):
+def _yes_no(value):
+    """True for yes, False for no, None for anything else."""
     if isinstance(value, bool):
         return value
     text = str(value).strip().lower()
-    if text in ("yes", "y", "true"):
-        return True
-    if text in ("no", "n", "false"):
-        return False
-    raise err(where, f"{value!r} is not yes or no")
+    return True if text in ("yes", "y", "true") else False if text in ("no", "n", "false") else None
+
+
+def _bool(value, where, err):
+    answer = _yes_no(value)
+    if answer is None:
+        raise err(where, f"{value!r} is not yes or no")
+    return answer
 
 
 UNKNOWN_WORDS = ("unknown", "?", "not known")
@@ -64,14 +68,10 @@ def _tri(value, where, err):
     """yes, no or unknown (None): for a fact the case may not know (absent means unknown)."""
     if value is None or (isinstance(value, str) and value.strip().lower() in UNKNOWN_WORDS):
         return None
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("yes", "y", "true"):
-        return True
-    if text in ("no", "n", "false"):
-        return False
-    raise err(where, f"{value!r} is not yes, no or unknown")
+    answer = _yes_no(value)
+    if answer is None:
+        raise err(where, f"{value!r} is not yes, no or unknown")
+    return answer
 
 
 def _seat(value, where, err):

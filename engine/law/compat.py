@@ -331,6 +331,19 @@ def _alpha_function(node):
     return visit
 
 
+
+def _each_node(root):
+    """Every node of the network below ``root`` once, depth first; a node's children are read after it is yielded."""
+    seen: set = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node
+        stack.extend(c.node for c in node.children)
+
 def dispatch_by_type(matcher) -> None:
     """Let the RETE root hand each fact only to the branch testing its type, through one function per branch.
 
@@ -343,26 +356,12 @@ def dispatch_by_type(matcher) -> None:
     ports of the beta nodes no longer copy the tokens they pass on (``_port``).
     """
     root = matcher.root_node
-    seen: set = set()
-    stack = [root]
-    while stack:  # the beta part: joins with cheaper ports
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
+    for node in _each_node(root):  # the beta part: joins with cheaper ports
         if type(node) is OrdinaryMatchNode:
             _join_ports(node)
-        stack.extend(c.node for c in node.children)
-    seen.clear()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
+    for node in _each_node(root):  # (the children are read after the body has replaced them)
         if type(node) is not FeatureTesterNode and node is not root:
             node.children[:] = [ChildNode(c.node, _port(c.callback)) for c in node.children]
-        stack.extend(c.node for c in node.children)
 
     by_type: dict = {}
     always = []
@@ -421,17 +420,11 @@ def only_changed_rules(matcher) -> None:
         dirty.clear()
         return added, removed
 
-    flat, seen = [], set()
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
+    flat = []
+    for node in _each_node(root):
         memories = tuple(m for m in _MEMORIES if hasattr(node, m))
         if memories:
             flat.append((node, memories))
-        stack.extend(child.node for child in node.children)
 
     def reset():
         for node, memories in flat:
