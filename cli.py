@@ -18,15 +18,19 @@ from pathlib import Path
 
 import click
 
-from engine.explain.render import dumps, find_conclusions, ruling_json, ruling_text
-from engine.explain.render import explain as explain_tree
-from engine.explain.ruling import rule_case
-from engine.input.caseio import CaseError
-from engine.law.clause import ClauseIdError
-from engine.law.knowledge import ROOT, KnowledgeError, load
+# The engine is imported by the commands that use it, not here: ``--help`` and a command that never rules
+# a case (``laws --tree``, ``score``) do not pay for the rule network.  (The commands are thin: each loads its
+# module, calls it, prints.)
 
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3
+ROOT = Path(__file__).resolve().parent  # the project (as engine.law.knowledge.ROOT)
 DEFAULT_CASES = ROOT / "cases"
+
+
+def dumps(data) -> str:
+    from engine.explain.render import dumps as _dumps
+
+    return _dumps(data)
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                              show_default=True, help="Output as readable text or as JSON.")
@@ -54,6 +58,7 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
 
 def load_or_fail(path: str, board: int | None = None, room: str | None = None, game: int | None = None,
                  events: str | None = None, allow_dir: tuple = ()):
+    from engine.input.caseio import CaseError
     from engine.input.sources import load_input
 
     try:
@@ -76,7 +81,47 @@ def input_options(fn):
     return fn
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group some of whose commands live in other modules, loaded only when one of them is run.
+
+    ``lazy`` maps a command's name to (module, attribute, one-line help); the help line is what
+    ``--help`` lists, so listing the commands loads none of them.
+    """
+
+    lazy = {
+        "score": ("engine.commands.board", "score", "Score one board's results (Law 78)."),
+        "consult": ("engine.commands.board", "consult",
+                    "Ask the director the law's questions on CASE, then rule."),
+    }
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx, name):
+        if name in self.lazy and name not in self.commands:
+            import importlib
+
+            module, attr, _ = self.lazy[name]
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx, formatter):
+        rows = []
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        for name in names:
+            if name in self.lazy and name not in self.commands:
+                rows.append((name, self.lazy[name][2]))
+                continue
+            cmd = super().get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
     """Rulings on bridge irregularities from the 1987 Laws, with their reasons."""
 
@@ -99,10 +144,15 @@ def rule(case_file: str, board, room, game, events, allow_dir, fmt: str, view: s
 
         _print_rich(rich_ruling(ruling))
         return
+    from engine.explain.render import ruling_json, ruling_text
+
     click.echo(dumps(ruling_json(ruling)) if fmt == "json" else ruling_text(ruling))
 
 
 def _rule_or_fail(case):
+    from engine.explain.ruling import rule_case
+    from engine.input.caseio import CaseError
+
     try:
         return rule_case(case)
     except CaseError as exc:
@@ -128,6 +178,9 @@ def explain(case_file: str, selector: tuple, board, room, game, events, allow_di
     FIELD=VALUE pairs narrowing the conclusion asked about (tricks=2, seat=E,
     law=64A1).
     """
+    from engine.explain.render import explain as explain_tree
+    from engine.explain.render import find_conclusions, ruling_json
+
     ruling = _rule_or_fail(load_or_fail(case_file, board, room, game, events, allow_dir))
     if why_not_kind:
         _why_not(ruling, why_not_kind, selector, fmt)
@@ -233,8 +286,9 @@ def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: b
 
 
 def _clause_key(clause: str):
+    from engine.law.clause import ClauseIdError, parse
+
     try:
-        from engine.law.clause import parse
         c = parse(clause)
         return (c.law, c.commentary_point, c.letter, c.number, c.sub)
     except ClauseIdError:
@@ -242,6 +296,8 @@ def _clause_key(clause: str):
 
 
 def _knowledge():
+    from engine.law.knowledge import KnowledgeError, load
+
     try:
         return load()
     except KnowledgeError as exc:
@@ -367,6 +423,7 @@ def check(files: tuple, quiet: bool) -> None:
     status 1 when any game has a problem.
     """
     from engine.input import lin, pbn
+    from engine.input.caseio import CaseError
 
     bad = total = 0
     for path in files:
@@ -424,6 +481,8 @@ def _check_line(record, pbn) -> str:
         any(t.effective and t.expected_leader and t.effective[0][0] != t.expected_leader for t in table.tricks)
     if not irregular:
         return what + "; no irregularity of play"
+    from engine.explain.ruling import rule_case
+
     found = sorted({c.kind for c in rule_case(case).conclusions if c.kind not in ("trick_won",)})
     return what + (f"; {', '.join(found)}" if found else "; no irregularity")
 
@@ -487,6 +546,7 @@ def quiz(paths: tuple, board, room, game, events, allow_dir, answers_file, limit
 
 def _all_boards(path: str) -> list:
     from engine.input import lin, pbn
+    from engine.input.caseio import CaseError
 
     try:
         if path.lower().endswith(".lin"):
@@ -528,10 +588,6 @@ def serve(paths: tuple, host: str, port: int) -> None:
         server.server_close()
 
 
-from engine.commands.board import consult, score  # noqa: E402  (Laws 6-16, 72-78: score and consult)
-
-cli.add_command(score)
-cli.add_command(consult)
 
 
 def main() -> None:

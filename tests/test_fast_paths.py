@@ -68,3 +68,30 @@ def test_partial_networks_grow_then_give_way_to_the_full_one(monkeypatch):
     monkeypatch.setattr(R, "_SEEN", [])
     assert [_json(c) for c in cases] == on_all  # partial networks, growing, then a full one, in one process
     assert R._SEEN and R._FULL
+
+
+def _modules_after(*argv) -> set:
+    """The engine modules a fresh ``cli.py ARGV`` process has loaded when it exits."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: sys.stderr.write('\\nMODULES ' + ' '.join(sorted(m for m in sys.modules "
+            "if m.startswith('engine'))) + '\\n'))\n"
+            "sys.argv = ['cli.py'] + sys.argv[1:]\n"
+            "import runpy; runpy.run_path('cli.py', run_name='__main__')\n")
+    res = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True)
+    line = [x for x in res.stderr.splitlines() if x.startswith("MODULES")][-1]
+    return set(line.split()[1:])
+
+
+def test_help_loads_no_engine_module():
+    assert _modules_after("--help") == set()
+
+
+def test_a_cold_revoke_ruling_does_not_load_the_play_solver():
+    loaded = _modules_after("rule", "cases/law64/64a1-ruff-offenders-win-later-two-tricks.yaml", "--format", "json")
+    assert "engine.rules.law64" in loaded  # the ruling ran
+    # (engine.mechanics.solver itself is there as a lazy module, executed on first use: its parts are not)
+    assert not {m for m in loaded if m.startswith("engine.mechanics.solver.")}
+    assert "engine.commands.board" not in loaded

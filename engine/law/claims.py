@@ -36,7 +36,6 @@ from engine.input.claims import (
 from engine.law.compat import Field
 from engine.law.facts import Conclusion, TableFact, fact_producer
 from engine.mechanics.claims import Analysis, _steps, position_at_end
-from engine.mechanics.solver.line import DOUBTFUL, describe
 from engine.mechanics.table import NEVER, Table
 from engine.notation import cards as C
 from engine.notation.cards import SIDE_NAMES
@@ -662,6 +661,8 @@ def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult) -> 
     play where it first falls short is one the normal-play list cannot settle."""
     if not (res.exact and res.line):
         return []
+    from engine.mechanics.solver.line import DOUBTFUL, describe  # the solver loads only when a claim needs it
+
     done = sum(1 for t in table.tricks if t.complete)
     tricks = describe(res.line, S.side_id(side), done + 1)
     where = None

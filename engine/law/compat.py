@@ -48,6 +48,7 @@ from experta import (  # noqa: E402,F401
     Rule,
     W,
 )
+from experta.activation import Activation  # noqa: E402
 from experta.agenda import Agenda  # noqa: E402
 from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.explain.whynot)
 from experta.strategies import DepthStrategy  # noqa: E402
@@ -208,36 +209,41 @@ def _info(token):
 def _join_ports(node) -> None:
     """Give an OrdinaryMatchNode input ports that do what experta's do, with less overhead per pair.
 
-    Same memories (lists of TokenInfo, in arrival order), same test
-    (``node.matcher``) on the same pair of contexts, same combined token
-    (facts of both, the string keys of both with the other side's winning),
-    sent to the children in the same order.
+    Same test (``node.matcher``) on the same pairs of contexts, in the same order (each memory in
+    arrival order), same combined token (facts of both, the string keys of both with the other side's
+    winning), sent to the children in the same order.  The memories are this node's own (no other node
+    reads them): each entry is the token's facts and context as they came, kept by reference (a token's
+    facts and context are never changed once it is sent), instead of experta's frozen TokenInfo that
+    every pair had to thaw into a dict again.
     """
     test, children, new = node.matcher, node.children, tuple.__new__
     valid = Token.TagType.VALID
+    touched = _touched_nodes(node)
 
     def port(token, mine, other, left):
-        info = _info(token)
+        data, context = token.data, token.context
         if token.tag is valid:
-            mine.append(info)
+            if not mine:
+                touched.add(node)
+            mine.append((data, context))
         else:
-            try:
-                mine.remove(info)
-            except ValueError:
-                pass
+            for i, (d, c) in enumerate(mine):  # list.remove of the first equal entry, as experta's
+                if d == data and c == context:
+                    del mine[i]
+                    break
         if not other:
             return
-        context = token.context
-        own = {k: v for k, v in context.items() if isinstance(k, str)}
-        for other_data, other_items in other:
-            other_context = dict(other_items)
+        own = None
+        for other_data, other_context in other:
             if not (test(context, other_context) if left else test(other_context, context)):
                 continue
+            if own is None:
+                own = {k: v for k, v in context.items() if isinstance(k, str)}
             combined = dict(own)
             for k, v in other_context.items():
                 if not isinstance(k, tuple):
                     combined[k] = v
-            out = new(Token, (token.tag, token.data | other_data, combined))
+            out = new(Token, (token.tag, data | other_data, combined))
             for child in children:
                 child.callback(out)
 
@@ -386,6 +392,50 @@ def dispatch_by_type(matcher) -> None:
 _MEMORIES = ("left_memory", "right_memory", "memory")
 
 
+def _touched_nodes(node) -> set:
+    """The set where a node whose memory went from empty to not empty is put (one set per network, given
+    to every node by ``only_changed_rules``; a node of a network without it gets a set of its own)."""
+    node._touch_tracked = True
+    if getattr(node, "_touched_set", None) is None:
+        node._touched_set = set()
+    return node._touched_set
+
+
+def _conflict_set_port(csn, dirty: set, i: int, touched: set):
+    """``ConflictSetNode._activate``, the same activations, memory and added/removed sets, with less work.
+
+    experta freezes the token twice (for the memory and for the Activation) and hashes the rule's
+    patterns for every activation; here the token is frozen once and the rule's hash is computed once
+    (``_rule_hash``).  The node is also marked for ``changes`` (``dirty``) and for ``reset`` (``touched``).
+    """
+    rule, new = csn.rule, tuple.__new__
+    valid = Token.TagType.VALID
+
+    def activate(token):
+        dirty.add(i)
+        context = token.context
+        info = new(TokenInfo, (frozenset(token.data), frozenset(context.items())))
+        activation = Activation(rule, info.data, {k: v for k, v in context.items() if isinstance(k, str)})
+        memory = csn.memory
+        if token.tag is valid:
+            if info not in memory:
+                if not memory:
+                    touched.add(csn)
+                memory.add(info)
+                if activation in csn.removed:
+                    csn.removed.remove(activation)
+                else:
+                    csn.added.add(activation)
+        else:
+            memory.remove(info)  # (as experta's: a token never received raises KeyError)
+            if activation in csn.added:
+                csn.added.remove(activation)
+            else:
+                csn.removed.add(activation)
+
+    return activate
+
+
 def only_changed_rules(matcher) -> None:
     """Collect activations only from the rules whose conflict set changed, and reset only what holds memory.
 
@@ -394,18 +444,20 @@ def only_changed_rules(matcher) -> None:
     (shared nodes more than once): both cost time in proportion to the number
     of rules, not to what happened.  Here each conflict-set node marks itself
     when a token reaches it, ``changes`` asks only the marked ones (in the
-    network's order, as before), and ``reset`` clears the distinct nodes
-    that have a memory and hold something in it.  Same activations, same
-    memories.
+    network's order, as before), and ``reset`` clears the nodes that received
+    something since the last reset (the conflict-set nodes and the joins whose
+    ports are ours mark themselves; any other node with a memory is looked at).
+    Same activations, same memories.
     """
     nodes = matcher._get_conflict_set_nodes()
     dirty: set = set()
+    touched: set = set()
     for i, csn in enumerate(nodes):
-        def _activate(token, _original=csn._activate, _i=i):
-            dirty.add(_i)
-            _original(token)
-        csn._activate = _activate
+        csn._activate = _conflict_set_port(csn, dirty, i, touched)
+        csn._touch_tracked = True
     root = matcher.root_node
+    for node in _each_node(root):
+        node._touched_set = touched
 
     def changes(adding=None, deleting=None):
         for fact in deleting or ():
@@ -420,14 +472,18 @@ def only_changed_rules(matcher) -> None:
         dirty.clear()
         return added, removed
 
-    flat = []
-    for node in _each_node(root):
-        memories = tuple(m for m in _MEMORIES if hasattr(node, m))
-        if memories:
-            flat.append((node, memories))
+    untracked: list = []
 
     def reset():
-        for node, memories in flat:
+        if not untracked:  # the nodes that do not mark themselves (read once the ports are all in place)
+            untracked.extend((node, tuple(m for m in _MEMORIES if hasattr(node, m))) for node in _each_node(root)
+                             if not getattr(node, "_touch_tracked", False)
+                             and any(hasattr(node, m) for m in _MEMORIES))
+            untracked.append((None, ()))  # (never empty once read)
+        for node in touched:
+            node._reset()
+        touched.clear()
+        for node, memories in untracked:
             for m in memories:
                 if getattr(node, m):
                     node._reset()
