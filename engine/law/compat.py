@@ -56,7 +56,7 @@ from experta import engine as _experta_engine, rule as _experta_rule  # noqa: E4
 from experta.matchers.rete.abstract import OneInputNode, TwoInputNode  # noqa: E402
 from experta.matchers.rete.check import FactCapture, FeatureCheck, TypeCheck  # noqa: E402
 from experta.matchers.rete.mixins import ChildNode  # noqa: E402
-from experta.matchers.rete.nodes import FeatureTesterNode, OrdinaryMatchNode  # noqa: E402
+from experta.matchers.rete.nodes import FeatureTesterNode, NotNode, OrdinaryMatchNode  # noqa: E402
 from experta.matchers.rete.token import Token, TokenInfo  # noqa: E402
 from schema import Schema  # noqa: E402  (experta's field validator)
 
@@ -201,11 +201,6 @@ def _port(callback):
     return getattr(node, _PORTS[port])  # (run only_changed_rules first: it wraps conflict-set nodes' _activate)
 
 
-def _info(token):
-    """``token.to_info()``: the same TokenInfo, built without the namedtuple's extra call."""
-    return tuple.__new__(TokenInfo, (frozenset(token.data), frozenset(token.context.items())))
-
-
 def _join_ports(node) -> None:
     """Give an OrdinaryMatchNode input ports that do what experta's do, with less overhead per pair.
 
@@ -249,6 +244,80 @@ def _join_ports(node) -> None:
 
     node._activate_left = lambda token: port(token, node.left_memory, node.right_memory, True)
     node._activate_right = lambda token: port(token, node.right_memory, node.left_memory, False)
+
+
+def _not_ports(node) -> None:
+    """Give a NotNode input ports that do what experta's do (same counts, same tokens to the children, in
+    the same order), keeping what they receive by reference instead of freezing and thawing it per pair.
+
+    Left memory: the token's frozen form (the key experta uses) -> [matches on the right, facts, context];
+    right memory: (facts, context) in arrival order.  Only these ports read the two memories.
+    """
+    test, children, new = node.matcher, node.children, tuple.__new__
+    valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
+    touched = _touched_nodes(node)
+
+    def left(token):
+        lefts, rights = node.left_memory, node.right_memory
+        data, context = token.data, token.context
+        key = new(TokenInfo, (frozenset(data), frozenset(context.items())))
+        if not rights:
+            if token.tag is valid:
+                if not lefts:
+                    touched.add(node)
+                lefts[key] = [0, data, context]
+            else:
+                del lefts[key]
+            for child in children:
+                child.callback(token)
+        elif token.tag is valid:
+            count = 0
+            for _, right_context in rights:
+                if test(context, right_context):
+                    count += 1
+            if count == 0:
+                for child in children:
+                    child.callback(token)
+            if not lefts:
+                touched.add(node)
+            lefts[key] = [count, data, context]
+        else:
+            count = 0
+            for _, right_context in rights:
+                if test(context, right_context):
+                    count += 1
+                    break
+            if count == 0:
+                for child in children:
+                    child.callback(token)
+            del lefts[key]
+
+    def right(token):
+        lefts, rights = node.left_memory, node.right_memory
+        data, context = token.data, token.context
+        if token.tag is valid:
+            if not rights:
+                touched.add(node)
+            rights.append((data, context))
+            inc = 1
+        else:
+            inc = -1
+            for i, (d, c) in enumerate(rights):  # list.remove of the first equal entry, as experta's
+                if d == data and c == context:
+                    del rights[i]
+                    break
+            else:
+                raise ValueError("list.remove(x): x not in list")
+        for entry in lefts.values():
+            if test(entry[2], context):
+                entry[0] += inc
+                count = entry[0]
+                if (count == 0 and inc == -1) or (count == 1 and inc == 1):
+                    out = new(Token, (valid if inc == -1 else invalid, set(entry[1]), dict(entry[2])))
+                    for child in children:
+                        child.callback(out)
+
+    node._activate_left, node._activate_right = left, right
 
 
 def _check_function(check):
@@ -362,9 +431,11 @@ def dispatch_by_type(matcher) -> None:
     ports of the beta nodes no longer copy the tokens they pass on (``_port``).
     """
     root = matcher.root_node
-    for node in _each_node(root):  # the beta part: joins with cheaper ports
+    for node in _each_node(root):  # the beta part: joins and NOT nodes with cheaper ports
         if type(node) is OrdinaryMatchNode:
             _join_ports(node)
+        elif type(node) is NotNode:
+            _not_ports(node)
     for node in _each_node(root):  # (the children are read after the body has replaced them)
         if type(node) is not FeatureTesterNode and node is not root:
             node.children[:] = [ChildNode(c.node, _port(c.callback)) for c in node.children]
