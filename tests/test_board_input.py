@@ -72,7 +72,9 @@ BAD = [
      "auction[1]: 'Q' is not a seat"),
     # dealing
     ("dealing nothing wrong", case("dealing: {shuffled: true}\n"), "dealing: no dealing irregularity given"),
-    ("dealing needs before_last_card", case("dealing: {misdealt: true}\n"), "dealing: misdealt or face_seen needs before_last_card"),
+    ("dealing bad flag", case("dealing: {misdealt: perhaps}\n"), "dealing.misdealt: 'perhaps' is not yes, no or unknown"),
+    ("dealing nothing in question", case("dealing: {misdealt: no, before_last_card: no}\n"),
+     "dealing: no dealing irregularity given"),
     ("dealing unknown key", case("dealing: {misdealt: true, before_last_card: true, cut: no}\n"), "dealing.cut: unknown field"),
     ("dealing not a mapping", case("dealing: yes\n"), "dealing: a mapping with"),
     # wrong board
@@ -101,6 +103,7 @@ BAD = [
      "ui.reserved_by: a player reserves his rights"),
     ("ui disputed without reservation", UI + "  disputed: yes\n", "ui.disputed: only with reserved_by"),
     ("ui positions for partner channel", UI + "  positions_can_change: yes\n", "ui.positions_can_change: only for information"),
+    ("ui disputed bad flag", UI + "  reserved_by: E\n  disputed: loudly\n", "ui.disputed: 'loudly' is not yes, no or unknown"),
     # explanation
     ("explanation by the caller himself", case("explanation: {call: 2D, by: S, explained_by: E}\n"),
      "explanation.explained_by: the explanation Law 75 is about"),
@@ -120,7 +123,7 @@ BAD = [
     ("irregularity spectator_of for a player", IRREG + "  attention: {by: S, at: A3, spectator_of: NS}\n",
      "irregularity.attention.spectator_of: only when by is spectator"),
     ("irregularity option bad flag", IRREG + "  option: {by: N, consulted_partner: often}\n",
-     "irregularity.option.consulted_partner: 'often' is not yes or no"),
+     "irregularity.option.consulted_partner: 'often' is not yes, no or unknown"),
     ("irregularity bad grounds", IRREG + "  request: {by: NS, grounds: unfair}\n",
      "irregularity.request.grounds: 'unfair' is not one of"),
     ("irregularity bad side", IRREG + "  incorrect_rectification: N\n", "irregularity.incorrect_rectification: 'N' is not a side"),
@@ -174,3 +177,26 @@ def test_ordinary_cases_keep_their_errors(runner, tmp_path):
     path.write_text(case("contract: 4S\ndeclarer: S\nplay: []\n").replace(DEAL, DEAL.replace("AKQ5", "AKQ")))
     res = runner.invoke(cli, ["rule", str(path)])
     assert res.exit_code == 2 and "deal: West has 12 cards; every hand needs 13" in res.stderr
+
+
+@pytest.mark.parametrize("written", ["", "  misdealt: unknown\n", "  misdealt: '?'\n", "  misdealt: not known\n"])
+def test_yes_no_fields_read_unknown_when_absent_or_written_so(runner, tmp_path, written):
+    """Issue 11: a yes/no field of the board chapter is yes, no or unknown; absent is unknown, never no."""
+    import json
+    path = tmp_path / "case.yaml"
+    path.write_text(case("dealing:\n  before_last_card: true\n" + written))
+    res = runner.invoke(cli, ["rule", str(path), "--format", "json"])
+    assert res.exit_code == 0, res.stderr
+    asked = sorted(c["key"] for c in json.loads(res.stdout)["conclusions"] if c["kind"] == "question")
+    assert asked == ["face_seen", "misdealt"]
+
+
+def test_answers_accept_the_new_question_keys(runner, tmp_path):
+    path = tmp_path / "case.yaml"
+    keys = ("misdealt", "face_seen", "before_last_card", "new_pack", "shuffled", "deal_used_before")
+    path.write_text(case("dealing: {misdealt: unknown}\nanswers:\n" + "".join(f"  {k}: no\n" for k in keys)))
+    res = runner.invoke(cli, ["rule", str(path)])
+    assert res.exit_code == 0, res.stderr
+    path.write_text(UI + "  reserved_by: E\nanswers: {disputed: no, reservation_prohibited: maybe}\n")
+    res = runner.invoke(cli, ["rule", str(path)])
+    assert res.exit_code == 2 and "answers.reservation_prohibited: 'maybe' is not yes or no" in res.stderr

@@ -32,7 +32,7 @@ def dues(out):
 
 def dealing(**kw):
     base = dict(misdealt=False, face_seen=False, before_last_card=False, shuffled=True, new_pack=False,
-                deal_used_before=False)
+                deal_used_before=False, at_6d1=False, at_new_pack=False, at_repeat=False)
     base.update(kw)
     return B.Dealing(**base)
 
@@ -54,6 +54,52 @@ def test_6D2_no_result_may_stand(kw, cancelled):
     if cancelled:  # 12A2 supplies the artificial scores, 12C1 asks the fault
         assert dues(out) == [("EW", "artificial", "12A2"), ("NS", "artificial", "12A2")]
         assert keys(out) == [("fault", "EW"), ("fault", "NS")]
+
+
+@pytest.mark.parametrize("kw,asked", [
+    # 6D1 needs (a wrong deal or a face seen) and (established before the last card): each unknown part the
+    # outcome still depends on is asked, and no redeal is ordered until it is settled.
+    (dict(misdealt=True, before_last_card=None), ["before_last_card"]),
+    (dict(face_seen=True, before_last_card=None), ["before_last_card"]),
+    (dict(misdealt=None, face_seen=None, before_last_card=True), ["face_seen", "misdealt"]),
+    (dict(misdealt=False, face_seen=None, before_last_card=True), ["face_seen"]),
+    (dict(misdealt=None, face_seen=None, before_last_card=None), ["before_last_card", "face_seen", "misdealt"]),
+    # settled either way by a part that is known
+    (dict(misdealt=None, face_seen=True, before_last_card=True), []),
+    (dict(misdealt=None, face_seen=None, before_last_card=False), []),
+    (dict(misdealt=False, face_seen=False, before_last_card=None), []),
+])
+def test_6D1_unknown_facts_are_asked_never_taken_as_no(kw, asked):
+    out, _ = fire(dealing(at_6d1=True, **kw))
+    assert [k for k, _ in keys(out)] == asked
+    d = {"misdealt": False, "face_seen": False, **kw}
+    redeal = (d["misdealt"] or d["face_seen"]) and d["before_last_card"]
+    assert (steps(out) == ["redeal"]) is bool(redeal)
+
+
+def test_6D1_questions_only_when_the_case_points_at_it():
+    out, _ = fire(dealing(misdealt=None, face_seen=None, before_last_card=None, deal_used_before=True))
+    assert [k for k, _ in keys(out)] == ["fault", "fault"]
+
+
+@pytest.mark.parametrize("kw,asked,cancelled", [
+    (dict(new_pack=True, shuffled=None), ["shuffled"], False),
+    (dict(shuffled=False, new_pack=None), ["new_pack"], False),
+    (dict(shuffled=None, new_pack=None), ["new_pack", "shuffled"], False),
+    (dict(shuffled=None, new_pack=False), [], False),
+    (dict(shuffled=True, new_pack=None), [], False),
+])
+def test_6D2_unknown_pack_facts_are_asked(kw, asked, cancelled):
+    out, _ = fire(dealing(at_new_pack=True, **kw))
+    assert [k for k, _ in keys(out)] == asked
+    assert bool(kinds(out, "result_cancelled")) is cancelled
+
+
+def test_6D2_unknown_repeat_is_asked():
+    out, _ = fire(dealing(deal_used_before=None, at_repeat=True))
+    assert keys(out) == [("deal_used_before", None)] and not kinds(out, "result_cancelled")
+    out, _ = fire(dealing(deal_used_before=None))  # nothing points at it
+    assert not keys(out)
 
 
 # -- 7 -------------------------------------------------------------------------------------
@@ -132,6 +178,14 @@ def test_10C1_every_option_is_explained_and_10C2_chosen_alone():
     assert [c["what"] for c in kinds(out, "irregularity")] == ["consulted_partner"]
     out, _ = fire(record(option_by="N", consulted_partner=False))
     assert not kinds(out, "irregularity") and steps(out) == ["explain_options"]
+
+
+def test_10C2_unknown_consultation_is_asked():
+    out, _ = fire(record(option_by="N", consulted_partner=None))
+    assert keys(out) == [("consulted_partner", None)] and only(out, "question")["seat"] == "N"
+    assert not kinds(out, "irregularity") and steps(out) == ["explain_options"]
+    out, _ = fire(record(option_by=None, consulted_partner=None))  # no choice, no question
+    assert not keys(out)
 
 
 def test_11B_left_hand_opponent_acted():
@@ -466,6 +520,34 @@ def test_16A1_reserving_rights(kw, step):
     out, _ = fire(episode("partner", **kw))
     got = set(steps(out))
     assert got == ({step} if step else set())
+
+
+@pytest.mark.parametrize("kw,asked,step", [
+    (dict(disputed=None, prohibited=None), [("disputed", "NS"), ("reservation_prohibited", None)], None),
+    (dict(disputed=False, prohibited=None), [("reservation_prohibited", None)], None),
+    (dict(disputed=None, prohibited=False), [("disputed", "NS")], None),
+    (dict(disputed=True, prohibited=None), [], "call_director_now"),
+    (dict(disputed=None, prohibited=True), [], "call_director_now"),
+])
+def test_16A1_unknown_facts_are_asked(kw, asked, step):
+    out, _ = fire(episode("partner", reserved_by="E", by_side="NS", **kw))
+    assert [k for k in keys(out) if k[0] != "ui_from_partner"] == asked
+    assert set(steps(out)) == ({step} if step else set())
+    if asked and asked[-1][0] == "reservation_prohibited":
+        assert [c["seat"] for c in kinds(out, "question") if c["key"] == "reservation_prohibited"] == ["E"]
+
+
+def test_16B1_unknown_positions_are_asked():
+    ep = episode("accidental", how="card_seen", by=None, positions_can_change=None)
+    out, _ = fire(ep)
+    assert keys(out) == [("information_interferes", None)]
+    out, _ = fire(ep, answer("information_interferes", True))
+    assert keys(out) == [("positions_can_change", None), ("remedy", None)]
+    assert "exchange_positions" not in [c["option"] for c in kinds(out, "director_option")]
+    out, _ = fire(ep, answer("information_interferes", True), answer("remedy", "adjusted"))
+    assert ("positions_can_change", None) not in keys(out)
+    out, _ = fire(ep, answer("information_interferes", False))
+    assert not keys(out)
 
 
 def test_16B_accidental_information():

@@ -520,6 +520,127 @@ def test_14B3_unknown_exposure_asks_about_law_50(runner, tmp_path):
     assert not of(out, "refer", to="50") and "card_exposed" not in _questions(out)
 
 
+# ---------------------------------------------------------------------------
+# "Unknown" is not "no" (Laws 6, 10 and 16): the dealing, 10C2 and 16A1/16B1 facts
+# ---------------------------------------------------------------------------
+
+
+def test_6D1_unknown_time_of_a_misdeal_asks_instead_of_guessing(runner, tmp_path):
+    """6D1: a redeal only if the wrong deal was established before the last card.  Not said is not no
+    (no silence) and not yes (no redeal): the director is asked, and his answer rules."""
+    data = load("law06/6d1-misdeal-found-before-last-card.yaml")
+    data.pop("expect")
+    data["dealing"].pop("before_last_card")  # was an input error before issue 11
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "before_last_card" in _questions(out) and not of(out, "procedure", step="redeal")
+    data["answers"] = {"before_last_card": "yes"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "procedure", step="redeal", law="6D1") and not _questions(out)
+    data["answers"] = {"before_last_card": "no"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert not of(out, "procedure", step="redeal") and not _questions(out)
+
+
+def test_6D1_unknown_ground_for_a_redeal_is_asked(runner, tmp_path):
+    data = load("law06/6d1-misdeal-found-before-last-card.yaml")
+    data.pop("expect")
+    data["dealing"] = {"before_last_card": True}  # stopped during the deal: why is not said
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert {"misdealt", "face_seen"} <= set(_questions(out)) and not of(out, "procedure", step="redeal")
+    data["dealing"]["face_seen"] = "?"
+    data["answers"] = {"misdealt": "no", "face_seen": "yes"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "procedure", step="redeal", law="6D1") and not _questions(out)
+
+
+def test_6D2_unknown_shuffle_of_a_new_pack_is_asked(runner, tmp_path):
+    """6D2: no result stands for a new pack dealt without a shuffle.  Before issue 11 an absent shuffled
+    meant shuffled, and the result stood silently."""
+    data = load("law06/6d2-dealt-unshuffled-from-new-pack.yaml")
+    data.pop("expect")
+    data["dealing"].pop("shuffled")
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "shuffled" in _questions(out) and not of(out, "result_cancelled")
+    data["answers"]["shuffled"] = "no"
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "result_cancelled", law="6D2") and "shuffled" not in _questions(out)
+    data["dealing"] = {"shuffled": False}  # an old pack or a new one?
+    data["answers"].pop("shuffled")
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "new_pack" in _questions(out) and not of(out, "result_cancelled")
+
+
+def test_6D2_deal_played_before_written_unknown_is_asked(runner, tmp_path):
+    data = load("law06/6d2-deal-played-in-an-earlier-session.yaml")
+    data.pop("expect")
+    data["dealing"]["deal_used_before"] = "unknown"
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "deal_used_before" in _questions(out) and not of(out, "result_cancelled")
+    data["answers"] = {"deal_used_before": "yes"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "result_cancelled", law="6D2")
+
+
+EXPLICIT_6D = ("6d1-card-face-seen-during-deal", "6d1-card-seen-after-the-deal-no-redeal",
+               "6d1-misdeal-found-before-last-card", "6d2-deal-played-in-an-earlier-session",
+               "6d2-dealt-unshuffled-from-new-pack", "6d2-unshuffled-old-pack-result-stands")
+
+
+@pytest.mark.parametrize("name", EXPLICIT_6D)
+def test_explicit_dealing_facts_rule_as_before(runner, tmp_path, name):
+    """The 6D cases written before issue 11 give every fact their clause needs: no question of Law 6."""
+    data = load(f"law06/{name}.yaml")
+    data.pop("expect")
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert not [k for k, q in _questions(out).items() if q["law"] in ("6D1", "6D2")]
+
+
+def test_10C2_unknown_consultation_is_asked(runner, tmp_path):
+    """10C2: a player chooses without consulting partner.  Not said: asked, not taken as 'he did not'."""
+    data = load("law10/10c2-declarer-consults-dummy-about-his-option.yaml")
+    data.pop("expect")
+    data["irregularity"]["option"].pop("consulted_partner")
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "consulted_partner" in _questions(out) and not of(out, "irregularity", what="consulted_partner")
+    data["answers"] = {"consulted_partner": "yes"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "irregularity", what="consulted_partner", law="10C2") and not _questions(out)
+
+
+def test_16A1_unknown_regulations_and_dispute_are_asked(runner, tmp_path):
+    """16A1: a player may reserve the right to call the director later unless the regulations forbid it;
+    the other side should call him at once if they dispute the information.  Not said: both asked."""
+    data = load("law16/16a1-east-reserves-the-right.yaml")
+    data.pop("expect")
+    for key in ("reservation_prohibited", "disputed"):
+        data["ui"].pop(key)
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert {"reservation_prohibited", "disputed"} <= set(_questions(out))
+    assert not of(out, "procedure", step="right_reserved") and not of(out, "procedure", step="call_director_now")
+    data["answers"] = {"reservation_prohibited": "yes"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "procedure", step="call_director_now", law="16A1") and "disputed" not in _questions(out)
+    data["answers"] = {"reservation_prohibited": "no", "disputed": "no"}
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "procedure", step="right_reserved", seat="E", law="16A1")
+
+
+def test_16B1_unknown_change_of_positions_is_asked(runner, tmp_path):
+    """16B1: the director may change positions if the contest and scoring allow it.  Not said: asked,
+    and an exchange chosen needs that answer."""
+    data = load("law16/16b1-players-change-places.yaml")
+    data.pop("expect")
+    data["ui"].pop("positions_can_change")
+    data["answers"].pop("remedy")
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert "positions_can_change" in _questions(out) and not of(out, "director_option", option="exchange_positions")
+    data["answers"]["remedy"] = "exchange"
+    bad_input(rule(runner, write_case(tmp_path, data)), "answers.remedy", "positions_can_change")
+    data["answers"]["positions_can_change"] = "yes"
+    out = rule_json(runner, write_case(tmp_path, data))
+    assert of(out, "procedure", step="exchange_positions", law="16B1") and not _questions(out)
+
+
 def test_14B2_card_counts_as_held_when_its_identity_is_unknown(runner, tmp_path):
     """14B2 and 14B3: the card rebuilt into the short hand counts as held all along, and failing to play it
     may be a revoke (61-64) -- even when the case gives only the counts, not which card was missing."""

@@ -324,22 +324,27 @@ def parse_pockets(value, err, case) -> dict:
     return out
 
 
-DEALING_KEYS = {"misdealt", "face_seen", "before_last_card", "shuffled", "new_pack", "deal_used_before"}
+DEALING_KEYS = ("misdealt", "face_seen", "before_last_card", "shuffled", "new_pack", "deal_used_before")
+# Which clause each field belongs to: a clause is "in question" when the case gives one of its conditions as
+# holding (the value in POINTS) or writes one of its fields as unknown; only then does an unknown condition of
+# that clause become a question for the director (an unknown field of a clause nothing points at stays silent).
+DEALING_CLAUSE = {"misdealt": "6D1", "face_seen": "6D1", "before_last_card": "6D1",
+                  "shuffled": "6D2 pack", "new_pack": "6D2 pack", "deal_used_before": "6D2 repeat"}
+POINTS = {"misdealt": True, "face_seen": True, "before_last_card": True, "shuffled": False, "new_pack": True,
+          "deal_used_before": True}
 
 
 def parse_dealing(value, err, case) -> dict:
-    _mapping(value, "dealing", err, DEALING_KEYS)
-    out = {k: _bool(value[k], f"dealing.{k}", err) for k in DEALING_KEYS if value.get(k) is not None}
-    out.setdefault("shuffled", True)
-    out.setdefault("new_pack", False)
-    out.setdefault("misdealt", False)
-    out.setdefault("face_seen", False)
-    out.setdefault("deal_used_before", False)
-    if (out["misdealt"] or out["face_seen"]) and "before_last_card" not in out:
-        raise err("dealing", "misdealt or face_seen needs before_last_card (was it found before the last card was dealt?)")
-    out.setdefault("before_last_card", False)
-    if not (out["misdealt"] or out["face_seen"] or out["deal_used_before"] or not out["shuffled"]):
-        raise err("dealing", "no dealing irregularity given (misdealt, face_seen, shuffled: false, deal_used_before)")
+    """Each field yes, no or unknown (absent: unknown).  ``in_question`` names the clauses (6D1, the new
+    pack of 6D2, the repeated deal of 6D2) the case points at; unknown conditions of those are asked."""
+    _mapping(value, "dealing", err, set(DEALING_KEYS))
+    out = {k: _tri(value.get(k), f"dealing.{k}", err) for k in DEALING_KEYS}
+    explicit_unknown = {k for k in DEALING_KEYS if k in value and out[k] is None}
+    out["in_question"] = tuple(sorted({DEALING_CLAUSE[k] for k in DEALING_KEYS
+                                       if out[k] is POINTS[k] or k in explicit_unknown}))
+    if not out["in_question"]:
+        raise err("dealing", "no dealing irregularity given (misdealt, face_seen, before_last_card, shuffled: false, "
+                             "new_pack, deal_used_before; or a field written as unknown for the director to decide)")
     return out
 
 
@@ -419,12 +424,11 @@ def parse_ui(value, err, case) -> dict:
         if C.side_of(res) == C.side_of(by):
             raise err("ui.reserved_by", "only an opponent of the side that gave the information reserves rights (16A1)")
         out["reserved_by"] = res
-    for key in ("disputed", "reservation_prohibited"):
-        out[key] = _bool(value[key], f"ui.{key}", err) if value.get(key) is not None else False
+    for key in ("disputed", "reservation_prohibited"):  # unknown unless the case says (answers may settle it)
+        out[key] = _tri(value.get(key), f"ui.{key}", err)
         if out[key] and out["reserved_by"] is None:
             raise err(f"ui.{key}", "only with reserved_by (16A1)")
-    out["positions_can_change"] = (_bool(value["positions_can_change"], "ui.positions_can_change", err)
-                                   if value.get("positions_can_change") is not None else False)
+    out["positions_can_change"] = _tri(value.get("positions_can_change"), "ui.positions_can_change", err)
     if value.get("positions_can_change") is not None and channel != "accidental":
         raise err("ui.positions_can_change", "only for information come upon by accident (16B1)")
     return out
@@ -483,8 +487,8 @@ def parse_irregularity(value, err, case) -> dict:
     if value.get("option") is not None:
         opt = _mapping(value["option"], "irregularity.option", err, {"by", "consulted_partner"}, required=("by",))
         out["option"] = {"by": _seat(opt["by"], "irregularity.option.by", err),
-                         "consulted_partner": _bool(opt.get("consulted_partner", False),
-                                                    "irregularity.option.consulted_partner", err)}
+                         "consulted_partner": _tri(opt.get("consulted_partner"),
+                                                   "irregularity.option.consulted_partner", err)}
     out["incorrect_rectification"] = (_side(value["incorrect_rectification"], "irregularity.incorrect_rectification", err)
                                       if value.get("incorrect_rectification") is not None else None)
     out["request"] = None
@@ -556,6 +560,16 @@ QUESTIONS = {q.key: q for q in (
     QuestionSpec("record_available", "yesno", "13A1", YESNO),
     QuestionSpec("played_before", "yesno", "13A2", YESNO),
     QuestionSpec("card_exposed", "yesno", "14B3", YESNO),
+    QuestionSpec("misdealt", "yesno", "6D1", YESNO),
+    QuestionSpec("face_seen", "yesno", "6D1", YESNO),
+    QuestionSpec("before_last_card", "yesno", "6D1", YESNO),
+    QuestionSpec("new_pack", "yesno", "6D2", YESNO),
+    QuestionSpec("shuffled", "yesno", "6D2", YESNO),
+    QuestionSpec("deal_used_before", "yesno", "6D2", YESNO),
+    QuestionSpec("reservation_prohibited", "yesno", "16A1", YESNO),
+    QuestionSpec("disputed", "yesno", "16A1", YESNO),
+    QuestionSpec("positions_can_change", "yesno", "16B1", YESNO),
+    QuestionSpec("consulted_partner", "yesno", "10C2", YESNO),
     QuestionSpec("remedy", "choice", "16B", REMEDIES),
     QuestionSpec("meaning_differs", "yesno", "commentary 15.2", YESNO),
     QuestionSpec("could_have_gained", "yesno", "11A", YESNO),
@@ -601,8 +615,10 @@ def parse_answers(value, err, case) -> dict:
         else:
             out[spec.key] = answer_value(spec, raw, where, err, case)
     ui = case.extra.get("ui")
-    if out.get("remedy") == "exchange" and not (ui and ui["positions_can_change"]):
-        raise err("answers.remedy", "exchange (16B1) needs ui.positions_can_change: true")
+    if out.get("remedy") == "exchange" and not (ui and ui["positions_can_change"] is not False
+                                                and (ui["positions_can_change"] or out.get("positions_can_change"))):
+        raise err("answers.remedy", "exchange (16B1) needs ui.positions_can_change: true "
+                                    "(or, when the case leaves it unknown, answers.positions_can_change: yes)")
     return out
 
 

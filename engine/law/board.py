@@ -14,7 +14,7 @@ it compares the score the law leaves standing with the other tables' scores
 from __future__ import annotations
 
 from engine.input import board as board_case  # noqa: F401  (registers the case fields)
-from engine.input.board import QUESTIONS, call_parts
+from engine.input.board import DEALING_KEYS, QUESTIONS, call_parts
 from engine.input.caseio import CaseError
 from engine.law.compat import Field
 from engine.law.facts import Conclusion, TableFact, fact_producer, result_fact_producer
@@ -102,14 +102,19 @@ class MissingCard(TableFact):
 
 
 class Dealing(TableFact):
+    """Law 6D: each fact True, False or None (unknown: the director is asked when its clause is in question)."""
+
     kind = "dealing"
     shown = ("misdealt", "face_seen", "before_last_card", "shuffled", "new_pack", "deal_used_before")
-    misdealt = _f(bool)
-    face_seen = _f(bool)
-    before_last_card = _f(bool)
-    shuffled = _f(bool)
-    new_pack = _f(bool)
-    deal_used_before = _f(bool)
+    misdealt = _f()
+    face_seen = _f()
+    before_last_card = _f()
+    shuffled = _f()
+    new_pack = _f()
+    deal_used_before = _f()
+    at_6d1 = _f(bool)  # the case points at 6D1 (wrong deal or a face seen, before the last card)
+    at_new_pack = _f(bool)  # ... at 6D2's unshuffled new pack
+    at_repeat = _f(bool)  # ... at 6D2's deal played before
 
 
 class WrongBoard(TableFact):
@@ -159,9 +164,9 @@ class InfoEpisode(TableFact):
     receiver_offending = _f()
     withdrawn_by_offenders = _f()
     reserved_by = _f()
-    disputed = _f(bool)
-    prohibited = _f(bool)
-    positions_can_change = _f(bool)
+    disputed = _f()  # True, False or None (unknown: the director is asked, 16A1)
+    prohibited = _f()  # likewise
+    positions_can_change = _f()  # likewise (16B1)
 
 
 class ActionTaken(TableFact):
@@ -204,7 +209,7 @@ class IrregularityRecord(TableFact):
     rectified_by = _f()
     waived_by = _f()
     option_by = _f()
-    consulted_partner = _f(bool)
+    consulted_partner = _f()  # True, False or None (unknown: the director is asked, 10C2)
     incorrect_against = _f()
     incorrect_other = _f()
     request_by = _f()
@@ -440,6 +445,27 @@ QUESTION_TEXT = {
                      "players (13A2); if not, it was dealt wrongly and is dealt again (13A3).",
     "card_exposed": "Was the restored card seen face up (dropped, shown, exposed) before it went back into "
                     "{seat}'s hand? If so it may be a penalty card under Law 50 (14B3).",
+    "misdealt": "Were the cards dealt wrongly (not one at a time, face down, clockwise, thirteen to each hand)? If "
+                "that was established before the last card was dealt, the board is shuffled and dealt again (6D1).",
+    "face_seen": "Did a player see the face of a card while the cards were being dealt? If that was established "
+                 "before the last card was dealt, the board is shuffled and dealt again (6D1).",
+    "before_last_card": "Was the defect in the deal established before the last card had been dealt? Only then "
+                        "does 6D1 call for a new shuffle and deal; found later, a wrong number of cards is for "
+                        "Laws 13-14, a card seen is for 16B, and a redeal is the director's own call (6D3).",
+    "new_pack": "Were the cards dealt from a new pack? Dealt from a new pack without a shuffle, the board can have "
+                "no result that stands (6D2).",
+    "shuffled": "Were the cards shuffled before they were dealt? Dealt from a new pack without a shuffle, the board "
+                "can have no result that stands (6D2).",
+    "deal_used_before": "Had this same deal been played before (on another board or in an earlier session)? If so, "
+                        "no result on it may stand (6D2).",
+    "reservation_prohibited": "Do the regulations of this event forbid reserving the right to call the director "
+                              "later? If they do, {seat} must call the director now instead (16A1).",
+    "disputed": "Do {side} dispute that unauthorized information may have been conveyed? If they do, they should "
+                "call the director at once rather than leave it for later (16A1).",
+    "positions_can_change": "Do the form of contest and its scoring allow the players to change seats, so that "
+                            "{seat} would hold the hand he has information about (16B1)?",
+    "consulted_partner": "Did {seat} consult partner before making his choice? A player given a choice after an "
+                         "irregularity must make it without partner's help (10C2).",
     "all_agree": "Do all four players agree to play the board normally?",
     "remedy": "Which remedy does the director choose: {choices}?",
     "meaning_differs": "Every call of the new auction matches the first in denomination and level, and passes, "
@@ -513,14 +539,15 @@ def board_facts(table) -> list:
         facts += _pocket_facts(table)
     if "dealing" in extra:
         d = extra["dealing"]
-        facts.append(Dealing(**{k: d[k] for k in ("misdealt", "face_seen", "before_last_card", "shuffled",
-                                                    "new_pack", "deal_used_before")}))
+        facts.append(Dealing(**{k: _known(d[k], case, k) for k in DEALING_KEYS},
+                             at_6d1="6D1" in d["in_question"], at_new_pack="6D2 pack" in d["in_question"],
+                             at_repeat="6D2 repeat" in d["in_question"]))
     if "wrong_board" in extra:
         facts += _wrong_board_facts(case)
     if any(k in extra for k in BOARD_FIELDS):
         facts.append(Stationary(side=extra.get("stationary", "NS")))
     if "ui" in extra:
-        facts += _ui_facts(extra["ui"])
+        facts += _ui_facts(extra["ui"], case)
     if "explanation" in extra:
         e = extra["explanation"]
         side = C.side_of(e["by"])
@@ -607,7 +634,7 @@ def _pocket_facts(table) -> list:
 
 
 def _known(value, case, key):
-    """A yes/no fact about the pockets: as the case gives it, else the director's answer, else None (unknown)."""
+    """A yes/no fact: as the case gives it, else the director's answer to ``key``, else None (unknown)."""
     if value is not None:
         return value
     return (case.extra.get("answers") or {}).get(key)
@@ -648,7 +675,7 @@ def _compare_auctions(first, second) -> AuctionComparison:
     return AuctionComparison(compared=True, differs=False, detail="every call matches in denomination and level")
 
 
-def _ui_facts(u) -> list:
+def _ui_facts(u, case) -> list:
     r = u["received_by"]
     side = C.side_of(r)
     receiver_offending = withdrawn_by_offenders = None
@@ -658,8 +685,9 @@ def _ui_facts(u) -> list:
     facts: list = [InfoEpisode(how=u["how"], channel=u["channel"], by=u["by"], received_by=r, side=side,
                                other=C.other_side(side), by_side=C.side_of(u["by"]) if u["by"] else None,
                                receiver_offending=receiver_offending, withdrawn_by_offenders=withdrawn_by_offenders,
-                               reserved_by=u["reserved_by"], disputed=u["disputed"],
-                               prohibited=u["reservation_prohibited"], positions_can_change=u["positions_can_change"])]
+                               reserved_by=u["reserved_by"], disputed=_known(u["disputed"], case, "disputed"),
+                               prohibited=_known(u["reservation_prohibited"], case, "reservation_prohibited"),
+                               positions_can_change=_known(u["positions_can_change"], case, "positions_can_change"))]
     if u["action"]:
         facts.append(ActionTaken(seat=r, side=side, other=C.other_side(side), action=u["action"]))
     return facts
@@ -695,7 +723,8 @@ def _irregularity_facts(table) -> list:
         director_called=ir["director_called"] is not None, lho_acted=lho_acted,
         non_offenders_acted=non_offenders_acted, corrected_early=corrected_early,
         rectified_by=ir["rectified_by"], waived_by=ir["waived_by"], option_by=opt.get("by"),
-        consulted_partner=bool(opt.get("consulted_partner")), incorrect_against=ir["incorrect_rectification"],
+        consulted_partner=_known(opt.get("consulted_partner"), case, "consulted_partner") if opt else None,
+        incorrect_against=ir["incorrect_rectification"],
         incorrect_other=C.other_side(ir["incorrect_rectification"]) if ir["incorrect_rectification"] else None,
         request_by=req.get("by"), request_other=C.other_side(req["by"]) if req else None,
         grounds=req.get("grounds"), players_acted=bool(ir["rectified_by"] or ir["waived_by"]))]

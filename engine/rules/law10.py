@@ -1,6 +1,7 @@
 """Law 10: only the director rectifies (10A), he may let the players' own rectification or
 waiver stand or cancel it (10B), he explains every option (10C1), and the player chooses
-without consulting partner (10C2)."""
+without consulting partner (10C2).  Whether he consulted partner may be unknown
+(the case leaves it out): the director is asked (``consulted_partner``)."""
 from engine.law.board import (
     Answer,
     Irregularity,
@@ -51,3 +52,7 @@ class Law10:
               concludes=(Irregularity,))
     def law_10C2_chose_after_consulting_partner(self, b):
         self.conclude(Irregularity(seat=b, side=None, other=None, what="consulted_partner"))
+
+    @law_rule("10C2", IrregularityRecord(option_by=MATCH.b & SOME, consulted_partner=None), concludes=(Question,))
+    def law_10C2_did_he_consult_partner(self, b):
+        self.conclude(ask("consulted_partner", seat_=b))

@@ -9,6 +9,12 @@ is a ``question`` conclusion: was information made available; did the player
 have a logical alternative; could the action have been suggested; was there
 damage; could it interfere with normal play; which remedy.  The answers
 (``answers`` in the case, or ``python cli.py consult``) drive the rest.
+
+Facts of the record may be unknown too (the case leaves them out): whether the
+regulations forbid reserving rights and whether the other side disputes the
+information (16A1), whether the contest allows positions to change (16B1).
+Each is then a question, settled by the answer of the same key; until it is,
+neither branch that depends on it is taken.
 """
 from engine.law.board import (
     ActionTaken,
@@ -27,6 +33,7 @@ from engine.law.compat import MATCH, NOT, P
 from engine.rules.base import law_rule
 from engine.rules.board_common import SOME, artificial, assigned, step
 
+NOT_YES = P(lambda v: v is not True)
 CRITERIA = ("manner_shown", "arises_from_deal", "differs_from_usual", "conveys_information")
 
 
@@ -151,6 +158,16 @@ class Law16:
     def law_16A1_reservation_not_allowed(self):
         self.conclude(step("call_director_now"))
 
+    @law_rule("16A1", InfoEpisode(channel="partner", reserved_by=MATCH.s & SOME, prohibited=None, disputed=NOT_YES),
+              concludes=(Question,))
+    def law_16A1_may_rights_be_reserved(self, s):
+        self.conclude(ask("reservation_prohibited", seat_=s))
+
+    @law_rule("16A1", InfoEpisode(channel="partner", reserved_by=SOME, by_side=MATCH.y, disputed=None,
+                                  prohibited=NOT_YES), concludes=(Question,))
+    def law_16A1_do_they_dispute_it(self, y):
+        self.conclude(ask("disputed", side=y))
+
     @law_rule("16A2", _unauthorized(), concludes=(Procedure,))
     def law_16A2_play_goes_on(self):
         self.conclude(step("continue_and_reserve"))
@@ -191,6 +208,11 @@ class Law16:
               Answer(key="information_interferes", value=True), concludes=(DirectorOption,))
     def law_16B1_option_change_positions(self):
         self.conclude(DirectorOption(option="exchange_positions", seat=None))
+
+    @law_rule("16B1", InfoEpisode(channel="accidental", received_by=MATCH.r, positions_can_change=None),
+              Answer(key="information_interferes", value=True), NOT(Answer(key="remedy")), concludes=(Question,))
+    def law_16B1_may_positions_change(self, r):
+        self.conclude(ask("positions_can_change", seat_=r))
 
     @law_rule("16B2", _accidental(), Answer(key="information_interferes", value=True), concludes=(DirectorOption,))
     def law_16B2_option_substitute(self, r):
