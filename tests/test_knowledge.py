@@ -156,3 +156,22 @@ def test_summaries_are_our_own_english():
     for e in KB.entries.values():
         assert not re.search(r"[А-Яа-я]", e.summary + e.title + e.reason), e.id
         assert len(e.summary.split()) >= 8, e.id
+
+
+def test_implemented_in_names_files_and_names_that_exist():
+    """An ``implemented_in`` note names engine files (and, in brackets, names defined in them): the code
+    moves, the note must follow it."""
+    kb = load()
+    checked = 0
+    for e in kb.entries.values():
+        if not e.implemented_in:
+            continue
+        for path, inner in re.findall(r"(engine/[\w/]+\.py)(?: \(([^)]*)\))?", e.implemented_in):
+            source = (ROOT / path).read_text() if (ROOT / path).exists() else None
+            assert source is not None, f"{e.id}: implemented_in names {path}, which does not exist"
+            for name in re.findall(r"\b_?[A-Za-z][A-Za-z0-9_]*\b", inner or ""):
+                if "_" in name or name.isupper():  # code names (snake_case, CONSTANTS); prose is left alone
+                    assert re.search(rf"\b(def|class)\s+{name}\b|^{name}\s*=", source, re.M), \
+                        f"{e.id}: {name} is not defined in {path}"
+            checked += 1
+    assert checked >= 6
