@@ -242,12 +242,12 @@ def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: b
     Prints the failures and a one-line summary (-v: every case; --clauses:
     the clauses exercised).  Exit status 1 when a case fails.
     """
-    from engine.commands.validate import collect, validate_file
+    from engine.commands.validate import collect, validate_files
 
     files = collect(paths or [DEFAULT_CASES])
     if not files:
         fail("no case files found", EXIT_BAD_INPUT)
-    results = [validate_file(f) for f in files]
+    results = validate_files(files)
     ids = defaultdict(list)
     for r in results:
         if r.case_id:

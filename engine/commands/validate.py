@@ -138,6 +138,25 @@ def validate_file(path: str | Path) -> CaseResult:
     return result
 
 
+BATCH = 20  # this many cases or more: build the whole rule network at once (see validate_files)
+
+
+def validate_files(files) -> list:
+    """``validate_file`` for each file, in order.
+
+    A long batch of varied cases would grow a few partial rule networks before
+    the full one (``engine.rules.engine_for``); from ``BATCH`` cases on, the full
+    one is built first.  The rulings are the same either way (same rules fired
+    in the same order): only the time to build differs.
+    """
+    files = list(files)
+    if len(files) >= BATCH:
+        from engine.rules import full_engine
+
+        full_engine()
+    return [validate_file(f) for f in files]
+
+
 def collect(paths) -> list:
     """Case files under the given paths (files or folders), sorted."""
     files = []
@@ -221,8 +240,12 @@ def exercised(files) -> list:
         except (OSError, ValueError):
             known = {}
     out, keep, changed = [], {}, False
-    for f in files:
-        key = _case_key(Path(f)) if where else None
+    keys = [_case_key(Path(f)) if where else None for f in files]
+    if sum(1 for key in keys if not (key and key in known)) >= BATCH:  # many to rule: the whole network at once
+        from engine.rules import full_engine
+
+        full_engine()
+    for f, key in zip(files, keys):
         entry = known.get(key) if key else None
         if entry is None:
             result = validate_file(f)
