@@ -50,6 +50,8 @@ from experta import (  # noqa: E402,F401
 )
 from experta.activation import Activation  # noqa: E402
 from experta.agenda import Agenda  # noqa: E402
+from experta.conditionalelement import ConditionalElement  # noqa: E402
+from experta.factlist import FactList  # noqa: E402
 from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read by engine.explain.whynot)
 from experta.strategies import DepthStrategy  # noqa: E402
 from experta import engine as _experta_engine, rule as _experta_rule  # noqa: E402
@@ -130,8 +132,36 @@ def _validate(self):
             raise ValueError("Mandatory field %r is not defined for fact %r" % (name, self))
 
 
+def _fact_id(fact):
+    """``FactList._get_fact_id``: the fact's class and its items but the special ones, frozen (same value)."""
+    items = [fact.__class__]
+    for key, value in fact.items():
+        if not (isinstance(key, str) and key.startswith("__") and key.endswith("__")):
+            items.append((key, value))
+    return frozenset(items)
+
+
+def _has_field_constraints(self):
+    """``Fact.has_field_constraints`` as a loop (the same answer)."""
+    for value in self.values():
+        if isinstance(value, ConditionalElement):
+            return True
+    return False
+
+
+def _has_nested_accessor(self):
+    """``Fact.has_nested_accessor`` as a loop (the same answer)."""
+    for key in self.keys():
+        if "__" in str(key).strip("__"):
+            return True
+    return False
+
+
 Fact.__setitem__ = _setitem
 Fact.validate = _validate
+Fact.has_field_constraints = _has_field_constraints
+Fact.has_nested_accessor = _has_nested_accessor
+FactList._get_fact_id = staticmethod(_fact_id)
 
 
 class TracingAgenda(Agenda):
@@ -345,6 +375,16 @@ def _check_function(check):
                     return test(record, expected)
                 return nested
             what = path[0]
+        if type(expected) is W:  # wildcard_match: the value is there (its binding, if any)
+            bind = expected.__bind__
+
+            def wildcard(fact):
+                try:
+                    value = fact[what]
+                except (IndexError, KeyError, TypeError):
+                    return False
+                return True if bind is None else {bind: value}
+            return wildcard
         if type(expected) is L and expected.__bind__ is None:  # equal_literal, unbound: a bool
             value = expected.value
 
@@ -371,9 +411,14 @@ def _alpha_function(node):
     experta passes a fresh token copy from node to node; here the bindings of
     the path travel as a dict that is copied only where a check adds one, and
     a token is built only where the walk reaches a beta node (whose input
-    port copies it, as before).  The children are visited in the same order.
+    port copies it, as before).  A chain of nodes each with one child that is
+    another tester (most of the network) is walked in one call, its checks in
+    the chain's order.  The children are visited in the same order.
     """
-    test = _check_function(node.matcher)
+    tests = [_check_function(node.matcher)]
+    while len(node.children) == 1 and type(node.children[0].node) is FeatureTesterNode:
+        node = node.children[0].node
+        tests.append(_check_function(node.matcher))
     kids = []
     for child in node.children:
         if type(child.node) is FeatureTesterNode:
@@ -381,22 +426,24 @@ def _alpha_function(node):
         else:
             kids.append((None, _port(child.callback)))
     new = tuple.__new__
+    tests = tuple(tests)
 
     def visit(fact, context, tag):
-        match = test(fact)
-        if not match:
-            return
-        if match is not True and isinstance(match, Mapping):
-            for key, value in match.items():
-                if isinstance(key, tuple):  # a negated binding
-                    if key[1] in context and context[key[1]] == value:
-                        return
-                else:
-                    if context.get(key, value) != value:
-                        return
-                    if (False, key) in context and context[(False, key)] == value:
-                        return
-            context = {**context, **match}
+        for test in tests:
+            match = test(fact)
+            if not match:
+                return
+            if match is not True and (type(match) is dict or isinstance(match, Mapping)):
+                for key, value in match.items():
+                    if isinstance(key, tuple):  # a negated binding
+                        if key[1] in context and context[key[1]] == value:
+                            return
+                    else:
+                        if context.get(key, value) != value:
+                            return
+                        if (False, key) in context and context[(False, key)] == value:
+                            return
+                context = {**context, **match}
         for walk, port in kids:
             if walk is not None:
                 walk(fact, context, tag)
@@ -404,7 +451,6 @@ def _alpha_function(node):
                 port(new(Token, (tag, {fact}, context)))
 
     return visit
-
 
 
 def _each_node(root):
