@@ -161,3 +161,18 @@ def test_compat_matcher_fires_what_experta_alone_fires():
             expected = firings(plain, table_facts(table))
             assert expected
             assert firings(fast, table_facts(table)) == expected
+
+
+def test_compat_reads_every_rule_functions_parameters_as_inspect_does():
+    import inspect
+
+    from engine.law.compat import _plain_signature
+
+    def sample(a, /, b, *args, c, d=1, **kw):
+        return a
+
+    functions = [r._wrapped for r in LawEngine.law_rules()] + [sample, lambda x, **y: x]
+    for fn in functions:
+        mine, real = _plain_signature(fn).parameters, inspect.signature(fn).parameters
+        assert list(mine) == list(real), fn
+        assert [p.kind for p in mine.values()] == [p.kind for p in real.values()], fn

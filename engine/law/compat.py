@@ -21,6 +21,7 @@ import collections
 import collections.abc
 import inspect
 import logging
+import types
 from collections.abc import Mapping
 
 for _name in ("Mapping", "MutableMapping", "Sequence", "Iterable", "Callable", "Hashable"):
@@ -203,13 +204,56 @@ class _MemoInspect:
         try:
             return self._signatures[obj]
         except KeyError:
-            sig = self._signatures[obj] = inspect.signature(obj)
+            sig = self._signatures[obj] = _plain_signature(obj) or inspect.signature(obj)
             return sig
         except TypeError:  # unhashable: ask every time
             return inspect.signature(obj)
 
     def __getattr__(self, name):
         return getattr(inspect, name)
+
+
+class _Parameters:
+    """What experta reads of a signature: ``parameters``, each with its ``kind``, in order."""
+
+    __slots__ = ("parameters",)
+
+    def __init__(self, parameters: dict) -> None:
+        self.parameters = parameters
+
+
+def _plain_signature(obj):
+    """The parameter names and kinds of a plain Python function, read from its code object (what
+    ``inspect.signature`` gives for one, without its generality); None for anything else."""
+    if type(obj) is not types.FunctionType or "__wrapped__" in obj.__dict__ or "__signature__" in obj.__dict__:
+        return None
+    code = obj.__code__
+    P = inspect.Parameter
+    names = code.co_varnames
+    npos, nkw = code.co_argcount, code.co_kwonlyargcount
+    params = {}
+    for i, name in enumerate(names[:npos]):
+        params[name] = _param(P.POSITIONAL_ONLY if i < code.co_posonlyargcount else P.POSITIONAL_OR_KEYWORD)
+    at = npos + nkw
+    if code.co_flags & inspect.CO_VARARGS:
+        params[names[at]] = _param(P.VAR_POSITIONAL)
+        at += 1
+    for name in names[npos:npos + nkw]:
+        params[name] = _param(P.KEYWORD_ONLY)
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        params[names[at]] = _param(P.VAR_KEYWORD)
+    return _Parameters(params)
+
+
+_PARAMS: dict = {}
+
+
+def _param(kind):
+    try:
+        return _PARAMS[kind]
+    except KeyError:
+        made = _PARAMS[kind] = type("Parameter", (), {"__slots__": (), "kind": kind})()
+        return made
 
 
 _experta_rule.inspect = _experta_engine.inspect = _MemoInspect()
