@@ -635,30 +635,3 @@ def test_78_states_each_comparison(method, kind):
     out, _ = fire(B.ScoreComparison(side="NS", method=method, score=420, basis="x", points=5, top=8, difference=30))
     c = only(out, kind)
     assert c["side"] == "NS" and c["law"] == {"matchpoints": "78A", "imps": "78B", "total_points": "78C"}[method]
-
-
-# -- the matcher speed-up keeps every conclusion ------------------------------------------------
-
-def test_only_changed_rules_gives_the_same_firings_as_experta():
-    import random
-    from pathlib import Path
-
-    from generate import random_case
-
-    from engine.explain.ruling import engine
-    from engine.input.caseio import case_from_data, load_case
-    from engine.law.facts import table_facts
-    from engine.mechanics.table import build_table
-    from engine.rules import LawEngine
-
-    plain = LawEngine()
-    del plain.matcher.changes, plain.matcher.reset  # back to experta's own (every rule asked, recursive reset)
-    fast = engine()
-    root = Path(__file__).resolve().parent.parent / "cases"
-    tables = [build_table(load_case(p)) for p in sorted(root.glob("law1[3-6]/*.yaml"))[:30]]
-    rng = random.Random(5)
-    tables += [build_table(case_from_data(random_case(rng, n, revoke_rate=0.2), f"g{n}")) for n in range(10)]
-    for table in tables:
-        expected = firings(plain, table_facts(table))
-        assert expected  # something fired: the comparison is not vacuous
-        assert firings(fast, table_facts(table)) == expected
