@@ -4,7 +4,7 @@ Each test states a clause's condition and checks both edges: the rule fires
 when the condition holds and not when one part of it fails.
 """
 import pytest
-from helpers import fire, firings, kinds, only
+from helpers import fire, kinds, only
 
 from engine.law import board as B
 from engine.law import play as P
