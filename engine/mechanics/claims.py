@@ -46,18 +46,33 @@ _CACHE: dict = {}
 
 
 def _cached(key, compute, limit=None):
-    """An exact result is kept and reused when the search that found it fits within ``limit`` nodes (so a
-    fresh search would find it too); anything else is searched again."""
+    """``compute()`` once per ``key`` and node limit, deterministically.
+
+    An exact result is kept under ``key`` and reused when the search that
+    found it fits within ``limit`` nodes (so a fresh search would find it
+    too, with the same nodes).  A result that stopped at the node limit is
+    just as deterministic for that limit: it is kept under ``(key, limit)``
+    and reused only under the identical limit (a fresh search under it would
+    stop at the same node with the same bounds).  Either way the answer is
+    the one a fresh search would give.
+    """
     got = _CACHE.get(key)
     if got is not None and limit is not None and getattr(got, "nodes", 0) > limit:
         got = None
+    if got is None and limit is not None:
+        got = _CACHE.get((_AT_LIMIT, key, limit))
     if got is None:
         got = compute()
+        if len(_CACHE) > 4000:
+            _CACHE.clear()
         if getattr(got, "exact", True):
-            if len(_CACHE) > 4000:
-                _CACHE.clear()
             _CACHE[key] = got
+        elif limit is not None:
+            _CACHE[(_AT_LIMIT, key, limit)] = got
     return got
+
+
+_AT_LIMIT = "at_limit"  # marks the cache keys of results that stopped at their node limit
 
 
 def position_at_end(table: Table) -> S.Position:
@@ -127,7 +142,7 @@ class Analysis:
         known = self.known if known is None else known
         if not with_line:
             lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, True)))
-            if lined is not None and lined.nodes <= self.limit:
+            if lined is not None and lined.exact and lined.nodes <= self.limit:
                 self.left = max(0, self.left - lined.nodes)
                 return lined
         return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,
