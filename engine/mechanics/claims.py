@@ -50,11 +50,13 @@ def _cached(key, compute, limit=None):
 
     An exact result is kept under ``key`` and reused when the search that
     found it fits within ``limit`` nodes (so a fresh search would find it
-    too, with the same nodes).  A result that stopped at the node limit is
-    just as deterministic for that limit: it is kept under ``(key, limit)``
-    and reused only under the identical limit (a fresh search under it would
-    stop at the same node with the same bounds).  Either way the answer is
-    the one a fresh search would give.
+    too, with the same nodes).  Every result is also kept under ``(key,
+    limit)`` and reused under the identical limit only: a search is
+    deterministic, so a fresh one under that limit would stop at the same
+    node with the same bounds, or find the same exact result (this is what
+    makes a result that stopped at its limit, or one whose line took more
+    nodes than the limit, cheap to rule again).  Either way the answer is the
+    one a fresh search would give.
     """
     got = _CACHE.get(key)
     if got is not None and limit is not None and getattr(got, "nodes", 0) > limit:
@@ -67,12 +69,12 @@ def _cached(key, compute, limit=None):
             _CACHE.clear()
         if getattr(got, "exact", True):
             _CACHE[key] = got
-        elif limit is not None:
+        if limit is not None:
             _CACHE[(_AT_LIMIT, key, limit)] = got
     return got
 
 
-_AT_LIMIT = "at_limit"  # marks the cache keys of results that stopped at their node limit
+_AT_LIMIT = "at_limit"  # marks the cache keys of results kept for one node limit
 
 
 def position_at_end(table: Table) -> S.Position:
