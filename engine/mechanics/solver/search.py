@@ -338,10 +338,21 @@ class _Search(_Moves, _Normal):
         return moves, ((seat & 1) == self.side) if self.minimax else self.maximize
 
     def legal_reps(self, seat: int):
-        """The legal moves (one card per run of equivalent cards), memoised on the hand, the cards still in
-        play and the suit led."""
+        """The legal moves (one card per run of equivalent cards), memoised: following suit, on the hand's
+        cards of the suit led and the cards of that suit still in play; otherwise on the hand, the cards
+        still in play and the suit led."""
         trick = self.trick
-        k = (self.h[seat], self.rem, trick[0] // 13 if trick else -1)
+        hand = self.h[seat]
+        if trick:
+            led = trick[0] // 13
+            sh = 13 * led
+            m = (hand >> sh) & FULL
+            if m:
+                k = (m, (self.rem >> sh) & FULL, led)
+            else:
+                k = (hand, self.rem, led, 0)  # (a key of another length: never equal to one following suit)
+        else:
+            k = (hand, self.rem, -1, 0)
         got = _LEGAL.get(k)
         if got is None:
             got = tuple(_Moves.legal_reps(self, seat))
@@ -375,7 +386,7 @@ class _Search(_Moves, _Normal):
             if m:
                 k = (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[seat & 1])
             else:
-                k = (hand, self.rem, led, best, self._order_mode[seat & 1])
+                k = (hand, self.rem, led, best, self._order_mode[seat & 1], 0)  # (another length)
         else:
             k = (hand, self.rem, self._order_mode[seat & 1])
         got = _ORDERED.get(k)
@@ -435,7 +446,7 @@ class _Search(_Moves, _Normal):
                 if m:
                     k = (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[parity])
                 else:
-                    k = (hand, self.rem, led, best, self._order_mode[parity])
+                    k = (hand, self.rem, led, best, self._order_mode[parity], 0)
             else:
                 k = (hand, self.rem, self._order_mode[parity])
             moves = _ORDERED.get(k)
