@@ -18,7 +18,7 @@ from engine.mechanics.solver.core import (
     winner_index,
 )
 from engine.mechanics.solver.line import principal_line
-from engine.mechanics.solver.moves import _SUIT_CODE, _Moves, _suit_code
+from engine.mechanics.solver.moves import _Moves, hands_code, recode
 from engine.mechanics.solver.normal import _Normal
 
 _FORCED: dict = {}
@@ -27,7 +27,6 @@ INF_NODES = float("inf")  # no node limit
 # the hands' part of the transposition key (hands and marked cards), the legal moves (hand, cards still in
 # play, suit led), and the ordered moves of a seat whose play is not judged (the same, the card winning the
 # trick so far, and what the order depends on: ``_Search._mode``)
-_HANDS_CODE: dict = {}
 _LEGAL: dict = {}
 _ORDERED: dict = {}
 _ORDERED_JUDGED: dict = {}  # the same for a seat whose play is judged, by its normal moves
@@ -93,6 +92,7 @@ class _Search(_Moves, _Normal):
         self.marks = targets
         for st in self.line:
             self.marks |= st.cards()
+        self.hcode = hands_code(self.h, self.marks)  # the hands' part of ``key``, kept up to date
         self.tt: dict = {}
         self.budget = Budget(limit)
         self.nodes = 0  # nodes visited (the budget's count, kept here: it is read and written at every node)
@@ -116,25 +116,11 @@ class _Search(_Moves, _Normal):
         return (((self.trump + 1) << 1) | want_win) << 1
 
     def key(self) -> int:
-        """Transposition key at a trick boundary: relative ranks, leader, line state, known suits."""
-        h0, h1, h2, h3 = self.h
-        marks = self.marks
-        hands = (h0, h1, h2, h3, marks)
-        key = _HANDS_CODE.get(hands)
-        if key is None:
-            key = 0
-            get = _SUIT_CODE.get
-            for sh in (0, 13, 26, 39):
-                a, b, c, d, m = (h0 >> sh) & FULL, (h1 >> sh) & FULL, (h2 >> sh) & FULL, (h3 >> sh) & FULL, \
-                    (marks >> sh) & FULL
-                code = get((a, b, c, d, m))
-                if code is None:
-                    code = _suit_code(a, b, c, d, m)
-                key = (key << 40) | code
-            if len(_HANDS_CODE) > MEMO_LIMIT:
-                _HANDS_CODE.clear()
-            _HANDS_CODE[hands] = key
-        return (((((key << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
+        """Transposition key at a trick boundary: relative ranks, leader, line state, known suits.
+
+        The relative ranks (``hands_code`` of the hands) are kept up to date as tricks are completed
+        (``child``, ``line._advance``), each suit's part recomputed only when a card of it has gone."""
+        return (((((self.hcode << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
 
     def forced(self, side: int) -> int:
         """Tricks ``side`` wins whatever is played, counted from the trumps.
@@ -587,11 +573,15 @@ class _Search(_Moves, _Normal):
                 self.step_rounds += 1
             rem = self.rem
             self.rem = rem & ~((1 << c0) | (1 << c1) | (1 << c2) | (1 << c3))
+            hcode = self.hcode
+            self.hcode = recode(hcode, h, self.marks,
+                                (1 << (c0 // 13)) | (1 << (c1 // 13)) | (1 << (c2 // 13)) | (1 << (c3 // 13)))
             self.trick = []
             self.leader = win_seat
             if self.line:
                 self.trick_step = -1  # (without a line it is always -1)
             v = gained + self.search(alpha - gained, beta - gained)
+            self.hcode = hcode
             self.rem = rem
             self.leader = leader
             self.trick = trick
