@@ -90,9 +90,15 @@ def hands_code(h, marks: int) -> int:
 def recode(hcode: int, h, marks: int, suits: int) -> int:
     """``hands_code`` after cards of the ``suits`` (bit mask) have left the hands ``h``, from the code
     before (``hcode``): only those suits' parts are recomputed."""
+    h0, h1, h2, h3 = h
     for s in _SUITS_IN[suits]:
-        at = 40 * (3 - s)
-        hcode = (hcode & ~(_PART << at)) | (_suit_part(h, 13 * s, marks) << at)
+        sh = 13 * s
+        part = ((h0 >> sh) & FULL, (h1 >> sh) & FULL, (h2 >> sh) & FULL, (h3 >> sh) & FULL, (marks >> sh) & FULL)
+        code = _SUIT_CODE.get(part)
+        if code is None:
+            code = _suit_code(*part)
+        at = 120 - 40 * s
+        hcode = (hcode & ~(_PART << at)) | (code << at)
     return hcode
 
 

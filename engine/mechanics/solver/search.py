@@ -18,7 +18,7 @@ from engine.mechanics.solver.core import (
     winner_index,
 )
 from engine.mechanics.solver.line import principal_line
-from engine.mechanics.solver.moves import _Moves, hands_code, recode
+from engine.mechanics.solver.moves import _PART, _SUIT_CODE, _Moves, _suit_code, hands_code, recode
 from engine.mechanics.solver.normal import _Normal
 
 _FORCED: dict = {}
@@ -198,17 +198,13 @@ class _Search(_Moves, _Normal):
         h = self.h
         hand = h[seat]
         t = self.trump
-        others = h[(seat + 1) % 4] | h[(seat + 2) % 4] | h[(seat + 3) % 4]
-        other_trumps = t >= 0 and (others >> (13 * t)) & FULL
-        for s in range(4):
-            sh = 13 * s
+        others = (h[0] | h[1] | h[2] | h[3]) ^ hand
+        if t >= 0 and (others >> (13 * t)) & FULL and hand & ~(FULL << (13 * t)):
+            return False  # a card of a side suit, and another hand holds a trump
+        for sh in (0, 13, 26, 39):
             mine = (hand >> sh) & FULL
-            if not mine:
-                continue
-            if other_trumps and s != t:
-                return False
-            low = mine & -mine  # the hand's lowest card of the suit must beat every other card of it
-            if ((others >> sh) & FULL) >= low:
+            # the hand's lowest card of the suit must beat every other card of it
+            if mine and ((others >> sh) & FULL) >= (mine & -mine):
                 return False
         return True
 
@@ -574,8 +570,21 @@ class _Search(_Moves, _Normal):
             rem = self.rem
             self.rem = rem & ~((1 << c0) | (1 << c1) | (1 << c2) | (1 << c3))
             hcode = self.hcode
-            self.hcode = recode(hcode, h, self.marks,
-                                (1 << (c0 // 13)) | (1 << (c1 // 13)) | (1 << (c2 // 13)) | (1 << (c3 // 13)))
+            s = c0 // 13
+            if c1 // 13 == s and c2 // 13 == s and c3 // 13 == s:
+                # everybody followed: one suit's part of the key changes (``recode``, inline)
+                sh = 13 * s
+                marks = self.marks
+                part = ((h[0] >> sh) & FULL, (h[1] >> sh) & FULL, (h[2] >> sh) & FULL, (h[3] >> sh) & FULL,
+                        (marks >> sh) & FULL)
+                code = _SUIT_CODE.get(part)
+                if code is None:
+                    code = _suit_code(*part)
+                at = 120 - 40 * s
+                self.hcode = (hcode & ~(_PART << at)) | (code << at)
+            else:
+                self.hcode = recode(hcode, h, self.marks,
+                                    (1 << s) | (1 << (c1 // 13)) | (1 << (c2 // 13)) | (1 << (c3 // 13)))
             self.trick = []
             self.leader = win_seat
             if self.line:
