@@ -24,9 +24,8 @@ from engine.mechanics.solver.normal import _Normal
 _FORCED: dict = {}
 INF_NODES = float("inf")  # no node limit
 # memos shared by every search, each a pure function of its key (so they change no result, only the time):
-# the hands' part of the transposition key (hands and marked cards), the legal moves (hand, cards still in
-# play, suit led), and the ordered moves of a seat whose play is not judged (the same, the card winning the
-# trick so far, and what the order depends on: ``_Search._mode``)
+# the legal moves (``_Search.legal_reps``), the ordered moves of a seat whose play is not judged
+# (``_Search._ordered_moves``) and of one whose play is (``_Search._ordered_judged``)
 _LEGAL: dict = {}
 _ORDERED: dict = {}
 _ORDERED_JUDGED: dict = {}  # the same for a seat whose play is judged, by its normal moves
@@ -98,7 +97,6 @@ class _Search(_Moves, _Normal):
         self.nodes = 0  # nodes visited (the budget's count, kept here: it is read and written at every node)
         self._max_nodes = INF_NODES if self.budget.limit is None else self.budget.limit
         self._judged = -1 if normal_side is None else normal_side  # the parity of the seats judged (or -1)
-        self._stateful = bool(self.line) or dynamic_known  # whether a play can change the line's state
         # how ``order`` sorts the moves of a seat of each parity whose play is not judged (part of the key of
         # the memo of ordered moves, which is shared by every search)
         self._order_mode = tuple(self._mode(p) for p in (0, 1))
