@@ -29,6 +29,7 @@ INF_NODES = float("inf")  # no node limit
 _LEGAL: dict = {}
 _ORDERED: dict = {}
 _ORDERED_JUDGED: dict = {}  # the same for a seat whose play is judged, by its normal moves
+_GROUPS: dict = {}  # a judged seat's moves split as ``_Search._groups`` splits them
 MEMO_LIMIT = 300_000  # entries a memo keeps before it is cleared
 
 
@@ -100,6 +101,8 @@ class _Search(_Moves, _Normal):
         # how ``order`` sorts the moves of a seat of each parity whose play is not judged (part of the key of
         # the memo of ordered moves, which is shared by every search)
         self._order_mode = tuple(self._mode(p) for p in (0, 1))
+        # what ``order`` depends on for the plain moves and the suits of ``_groups`` (a judged seat)
+        self._group_mode = tuple((targets << 4) | ((self.trump + 1) << 1) | (p == side) for p in (0, 1))
         # whether the seats of each parity maximise the objective (``moves``)
         self._maximizing = tuple((p == side) if minimax else maximize for p in (0, 1))
         self.path: list = []
@@ -435,16 +438,9 @@ class _Search(_Moves, _Normal):
         else:
             moves = self.normal_moves(seat)
             if (self.max_suits or self.known) and not maximize:
-                led = trick[0] // 13 if trick else -1
-                plain, grouped = [], {}
-                for m in moves:
-                    s = m // 13
-                    if (self.max_suits | self.known) >> s & 1 and (not trick or s == led):
-                        grouped.setdefault(s, []).append(m)
-                    else:
-                        plain.append(m)
-                if grouped:
-                    return self._grouped(seat, plain, grouped, alpha, beta, lo)
+                groups = self._groups(seat, moves)
+                if groups is not None:
+                    return self._grouped(groups, alpha, beta, lo)
             if len(moves) > 1:
                 moves = self._ordered_judged(seat, moves, maximize)
         child = self.child
@@ -466,18 +462,58 @@ class _Search(_Moves, _Normal):
                     break
         return best
 
-    def _grouped(self, seat: int, plain: list, grouped: dict, alpha: int, beta: int, lo: int) -> int:
+    def _groups(self, seat: int, moves):
+        """A judged seat's moves split into plain moves (chosen against the side) and the suits whose card
+        within the suit is chosen in the side's favour (70E: ``max_suits`` and the suits known): (plain
+        moves in order, ((suit, its moves in order), ...) by suit), or None when no suit is chosen so.
+        Memoised on the moves, the suits, the suit led, the card winning the trick so far and what the
+        order depends on."""
+        trick = self.trick
+        if trick:
+            best = trick[0]  # the card winning so far (winner_index, inline)
+            led = bs = best // 13
+            for c in trick[1:]:
+                cs = c // 13
+                if cs == bs:
+                    if c > best:
+                        best = c
+                elif cs == self.trump:
+                    best, bs = c, cs
+        else:
+            led = best = -1
+        suits = self.max_suits | self.known
+        k = (tuple(moves), suits, led, best, self._group_mode[seat & 1])
+        got = _GROUPS.get(k, _GROUPS)
+        if got is _GROUPS:
+            plain, grouped = [], {}
+            for m in moves:
+                s = m // 13
+                if suits >> s & 1 and (not trick or s == led):
+                    grouped.setdefault(s, []).append(m)
+                else:
+                    plain.append(m)
+            got = None
+            if grouped:
+                got = (tuple(self.order(seat, plain, True)),
+                       tuple((s, tuple(self.order(seat, grouped[s], False))) for s in sorted(grouped)))
+            if len(_GROUPS) > MEMO_LIMIT:
+                _GROUPS.clear()
+            _GROUPS[k] = got
+        return got
+
+    def _grouped(self, groups, alpha: int, beta: int, lo: int) -> int:
         """A judged seat choosing among plain moves (against the side) and suits whose card within the suit
-        is chosen in the side's favour (70E)."""
+        is chosen in the side's favour (70E); ``groups`` from ``_groups``."""
+        plain, grouped = groups
         best = INF
-        for m in self.order(seat, plain, True):
+        for m in plain:
             v = self.child(m, alpha, min(beta, best))
             if v < best:
                 best = v
                 if best <= alpha or best <= lo:
                     return best
-        for s in sorted(grouped):
-            v = self._max_over(self.order(seat, grouped[s], False), alpha, min(beta, best), INF)
+        for _, moves in grouped:
+            v = self._max_over(moves, alpha, min(beta, best), INF)
             if v < best:
                 best = v
                 if best <= alpha or best <= lo:
