@@ -30,7 +30,7 @@ _LEGAL: dict = {}
 _ORDERED: dict = {}
 _ORDERED_JUDGED: dict = {}  # the same for a seat whose play is judged, by its normal moves
 _GROUPS: dict = {}  # a judged seat's moves split as ``_Search._groups`` splits them
-MEMO_LIMIT = 300_000  # entries a memo keeps before it is cleared
+MEMO_LIMIT = 100_000  # entries a memo keeps before it is cleared (a bound on its memory)
 
 
 def _forced_count(a: int, b: int, opp: int, extra: int = 0) -> int:
