@@ -474,6 +474,55 @@ def test_the_solver_budget_bounds_the_time_and_the_rules_stay_sound(monkeypatch)
     assert len(awarded) + len(asked) == 1
 
 
+def test_a_result_that_stopped_at_its_node_limit_is_reused_under_that_limit_only(monkeypatch):
+    import random
+
+    from generate import random_position
+
+    from engine.mechanics import solver as S
+
+    monkeypatch.setattr(KM, "_CACHE", {})
+    pos = random_position(random.Random(2), 13, 0)  # a full deal: 50 nodes settle nothing
+    searched = []
+
+    def compute(limit):
+        searched.append(limit)
+        return S.normal_floor(pos, 0, limit=limit)
+
+    first = KM._cached("k", lambda: compute(50), 50)
+    assert not first.exact and first.nodes == 51  # stopped at its limit, with proven bounds
+    assert KM._cached("k", lambda: compute(50), 50) is first and searched == [50]  # the same limit: reused
+    other = KM._cached("k", lambda: compute(60), 60)  # another limit: searched again
+    assert searched == [50, 60] and other.nodes == 61
+    fresh = S.normal_floor(pos, 0, limit=50)  # and what was reused is what a fresh search finds
+    assert (fresh.value, fresh.lower, fresh.upper, fresh.nodes) == (first.value, first.lower, first.upper,
+                                                                    first.nodes)
+
+
+def test_a_ruling_does_not_depend_on_what_was_solved_before_in_the_process(monkeypatch):
+    from engine.explain.render import dumps, ruling_json
+
+    text = BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n"
+
+    def rule(limit=None, budget=None, fresh=False):
+        for name, value in (("BRIDGE_TD_SOLVER_LIMIT", limit), ("BRIDGE_TD_SOLVER_BUDGET", budget)):
+            if value is None:
+                monkeypatch.delenv(name, raising=False)
+            else:
+                monkeypatch.setenv(name, str(value))
+        if fresh:
+            monkeypatch.setattr(KM, "_CACHE", {})
+        return dumps(ruling_json(ruling(text)))
+
+    small = rule(limit=40, budget=90, fresh=True)  # searches that stop at their limits
+    assert any(not getattr(res, "exact", True) for res in KM._CACHE.values())
+    default = rule(fresh=True)
+    assert rule(limit=40, budget=90) == small  # ruled again with the cache full: the same ruling
+    assert rule() == default
+    assert rule(limit=41, budget=90) == rule(limit=41, budget=90, fresh=True)  # a neighbouring limit
+    assert rule(limit=40, budget=90) == small
+
+
 # ---------------------------------------------------------------------------
 # Statements as directors hear them (docs/claims.md, "The statement as a structured line")
 # ---------------------------------------------------------------------------

@@ -46,18 +46,35 @@ _CACHE: dict = {}
 
 
 def _cached(key, compute, limit=None):
-    """An exact result is kept and reused when the search that found it fits within ``limit`` nodes (so a
-    fresh search would find it too); anything else is searched again."""
+    """``compute()`` once per ``key`` and node limit, deterministically.
+
+    An exact result is kept under ``key`` and reused when the search that
+    found it fits within ``limit`` nodes (so a fresh search would find it
+    too, with the same nodes).  Every result is also kept under ``(key,
+    limit)`` and reused under the identical limit only: a search is
+    deterministic, so a fresh one under that limit would stop at the same
+    node with the same bounds, or find the same exact result (this is what
+    makes a result that stopped at its limit, or one whose line took more
+    nodes than the limit, cheap to rule again).  Either way the answer is the
+    one a fresh search would give.
+    """
     got = _CACHE.get(key)
     if got is not None and limit is not None and getattr(got, "nodes", 0) > limit:
         got = None
+    if got is None and limit is not None:
+        got = _CACHE.get((_AT_LIMIT, key, limit))
     if got is None:
         got = compute()
+        if len(_CACHE) > 4000:
+            _CACHE.clear()
         if getattr(got, "exact", True):
-            if len(_CACHE) > 4000:
-                _CACHE.clear()
             _CACHE[key] = got
+        if limit is not None:
+            _CACHE[(_AT_LIMIT, key, limit)] = got
     return got
+
+
+_AT_LIMIT = "at_limit"  # marks the cache keys of results kept for one node limit
 
 
 def position_at_end(table: Table) -> S.Position:
@@ -127,7 +144,7 @@ class Analysis:
         known = self.known if known is None else known
         if not with_line:
             lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, True)))
-            if lined is not None and lined.nodes <= self.limit:
+            if lined is not None and lined.exact and lined.nodes <= self.limit:
                 self.left = max(0, self.left - lined.nodes)
                 return lined
         return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,

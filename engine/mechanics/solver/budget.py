@@ -14,7 +14,10 @@ class _Timeout(Exception):
 
 
 class Budget:
-    """Counts the search's nodes; raises ``_Timeout`` once ``limit`` nodes have been visited."""
+    """Counts the search's nodes; raises ``_Timeout`` once ``limit`` nodes have been visited.
+
+    (The search itself keeps only ``limit`` from here: it counts its nodes inline, the same way, because
+    the count is taken at every node.)"""
 
     def __init__(self, limit: int | None = DEFAULT_LIMIT):
         self.nodes = 0

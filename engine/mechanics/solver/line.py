@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.mechanics.solver.budget import _Timeout
 from engine.mechanics.solver.core import FULL, card_str, winner_index
+from engine.mechanics.solver.moves import hands_code
 
 # why a play of the judged side is on a normal line
 ONLY = "only"  # the only card (or equivalent cards) the hand may play
@@ -44,6 +45,7 @@ def _advance(s, seat: int, card: int):
         s.step_rounds += 1
     for c in trick:
         s.rem &= ~(1 << c)
+    s.hcode = hands_code(s.h, s.marks)
     s.trick = []
     s.leader = win_seat
     s.trick_step = -1
@@ -111,10 +113,10 @@ def principal_line(s, value: int, best=None) -> list:
                 # fewer after it than it could before it
                 before = best(s)
                 if before is not None:
-                    snap = (list(s.h), s.leader, list(s.trick), s.rem)
+                    snap = (list(s.h), s.leader, list(s.trick), s.rem, s.hcode)
                     g, _ = _advance(s, seat, chosen)
                     after = best(s)
-                    s.h, s.leader, s.trick, s.rem = snap
+                    s.h, s.leader, s.trick, s.rem, s.hcode = snap
                     costs = after is not None and g + after < before
                     if costs:
                         best = None  # only the first such play is marked

@@ -69,6 +69,43 @@ def _suit_code(a: int, b: int, c: int, d: int, marks: int) -> int:
     return code
 
 
+def _suit_part(h: list, sh: int, marks: int) -> int:
+    """The relative-rank code (``moves._suit_code``) of the suit at bit ``sh`` of the hands ``h``."""
+    a, b, c, d, m = (h[0] >> sh) & FULL, (h[1] >> sh) & FULL, (h[2] >> sh) & FULL, (h[3] >> sh) & FULL, \
+        (marks >> sh) & FULL
+    code = _SUIT_CODE.get((a, b, c, d, m))
+    if code is None:
+        code = _suit_code(a, b, c, d, m)
+    return code
+
+
+def hands_code(h, marks: int) -> int:
+    """The hands' part of the transposition key: each suit's relative-rank code in 40 bits, spades first."""
+    key = 0
+    for sh in (0, 13, 26, 39):
+        key = (key << 40) | _suit_part(h, sh, marks)
+    return key
+
+
+def recode(hcode: int, h, marks: int, suits: int) -> int:
+    """``hands_code`` after cards of the ``suits`` (bit mask) have left the hands ``h``, from the code
+    before (``hcode``): only those suits' parts are recomputed."""
+    h0, h1, h2, h3 = h
+    for s in _SUITS_IN[suits]:
+        sh = 13 * s
+        part = ((h0 >> sh) & FULL, (h1 >> sh) & FULL, (h2 >> sh) & FULL, (h3 >> sh) & FULL, (marks >> sh) & FULL)
+        code = _SUIT_CODE.get(part)
+        if code is None:
+            code = _suit_code(*part)
+        at = 120 - 40 * s
+        hcode = (hcode & ~(_PART << at)) | (code << at)
+    return hcode
+
+
+_PART = (1 << 40) - 1
+_SUITS_IN = tuple(tuple(s for s in range(4) if m >> s & 1) for m in range(16))
+
+
 class _Moves:
     """Legal moves and trick arithmetic, for a search holding ``h``, ``rem``, ``trump``, ``leader``, ``trick``."""
 

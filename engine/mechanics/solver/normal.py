@@ -53,7 +53,7 @@ class _Normal:
             if card // 13 == suit:
                 self.trick_step = self.step_idx
 
-    def normal_moves(self, seat: int) -> list:
+    def normal_moves(self, seat: int):
         """The claimer's side's moves: the line first, then the irrational ones dropped."""
         moves = self.legal_reps(seat)
         st = self.step() if self.line else None
@@ -145,24 +145,46 @@ class _Normal:
         k = len(trick)
         if k == 0:
             return self._i2(seat, moves)
-        win_seat, best = self._current_winner()
-        led = trick[0] // 13
-        partner = (seat + 2) % 4
-        later_opps = [o for o in ((self.leader + i) % 4 for i in range(k + 1, 4)) if (o & 1) != (seat & 1)]
-        if win_seat == partner and not any(self._can_beat(o, best, led) for o in later_opps):
+        trump = self.trump
+        # the card winning so far and its seat (``_current_winner``, inline)
+        i, best = 0, trick[0]
+        led = bs = best // 13
+        for j in range(1, k):
+            c = trick[j]
+            cs = c // 13
+            if cs == bs:
+                if c > best:
+                    i, best = j, c
+            elif cs == trump:
+                i, best, bs = j, c, cs
+        win_seat = (self.leader + i) % 4
+        # the cards that beat ``best`` (``_beats``): higher cards of its suit, and trumps when it is no trump
+        beating = ((FULL << (13 * bs)) & ~((2 << best) - 1))
+        if trump >= 0 and trump != bs:
+            beating |= FULL << (13 * trump)
+        hand = self.h[seat]
+        following = (hand >> (13 * led)) & FULL
+        # the only opponent still to play after this seat, if any (the next seat, unless this one is last)
+        opp = (seat + 1) % 4 if k < 3 else -1
+        if win_seat == (seat + 2) % 4 and not (opp >= 0 and self._can_beat(opp, best, led)):
             # I1: partner's card wins the trick for certain; beating it is irrational when a card that does
             # not beat it is held.
-            if any(not self._beats(c, best) for c in self._legal_all(seat)):
-                moves = [m for m in moves if not self._beats(m, best)] or moves
-            return self._n2(seat, moves) if not (self.h[seat] >> (13 * led)) & FULL else moves
+            legal = (following << (13 * led)) if following else hand
+            if legal & ~beating:
+                moves = [m for m in moves if not (beating >> m) & 1] or moves
+            return self._n2(seat, moves) if not following else moves
         # N1: a card that wins the trick for certain (it beats the card winning so far and no opponent
         # still to play can beat it) is held: playing anything else declines a trick the hand cannot fail
         # to win.
-        sure = [m for m in moves if self._beats(m, best) and not any(self._can_beat(o, m, led) for o in later_opps)]
+        if opp >= 0:
+            can_beat = self._can_beat
+            sure = [m for m in moves if (beating >> m) & 1 and not can_beat(opp, m, led)]
+        else:
+            sure = [m for m in moves if (beating >> m) & 1]
         if sure:
             return sure
         # N2: discarding a card that can only win while the hand keeps a card that can never win.
-        if not (self.h[seat] >> (13 * led)) & FULL:
+        if not following:
             return self._n2(seat, moves)
         return moves
 

@@ -18,10 +18,49 @@ from engine.mechanics.solver.core import (
     winner_index,
 )
 from engine.mechanics.solver.line import principal_line
-from engine.mechanics.solver.moves import _Moves, _suit_code
+from engine.mechanics.solver.moves import _PART, _SUIT_CODE, _Moves, _suit_code, hands_code, recode
 from engine.mechanics.solver.normal import _Normal
 
 _FORCED: dict = {}
+INF_NODES = float("inf")  # no node limit
+# memos shared by every search, each a pure function of its key (so they change no result, only the time):
+# the legal moves (``_Search.legal_reps``), the ordered moves of a seat whose play is not judged
+# (``_Search._ordered_moves``) and of one whose play is (``_Search._ordered_judged``)
+_LEGAL: dict = {}
+_ORDERED: dict = {}
+_ORDERED_JUDGED: dict = {}  # the same for a seat whose play is judged, by its normal moves
+_GROUPS: dict = {}  # a judged seat's moves split as ``_Search._groups`` splits them
+MEMO_LIMIT = 100_000  # entries a memo keeps before it is cleared (a bound on its memory)
+
+
+def _forced_count(a: int, b: int, opp: int, extra: int = 0) -> int:
+    """``_Search.forced`` from the trumps (rank bits) of the side's two hands, the opponents' and the
+    opposing trumps already in the trick in progress (memoised)."""
+    key = (a, b, opp, extra)
+    got = _FORCED.get(key)
+    if got is not None:
+        return got
+    theirs = opp | extra
+    best = 0
+    mine = a | b
+    r = 12
+    ka = kb = 0
+    y = 0  # opposing trumps above rank r
+    while r >= 0:
+        bit = 1 << r
+        if theirs & bit:
+            y += 1
+        if mine & bit:
+            if a & bit:
+                ka += 1
+            if b & bit:
+                kb += 1
+            v = max(ka, kb) - y
+            best = max(best, v)
+        r -= 1
+    if len(_FORCED) < 200000:
+        _FORCED[key] = best
+    return best
 
 
 class _Search(_Moves, _Normal):
@@ -53,25 +92,36 @@ class _Search(_Moves, _Normal):
         self.marks = targets
         for st in self.line:
             self.marks |= st.cards()
+        self.hcode = hands_code(self.h, self.marks)  # the hands' part of ``key``, kept up to date
         self.tt: dict = {}
         self.budget = Budget(limit)
+        self.nodes = 0  # nodes visited (the budget's count, kept here: it is read and written at every node)
+        self._max_nodes = INF_NODES if self.budget.limit is None else self.budget.limit
+        self._judged = -1 if normal_side is None else normal_side  # the parity of the seats judged (or -1)
+        # how ``order`` sorts the moves of a seat of each parity whose play is not judged (part of the key of
+        # the memo of ordered moves, which is shared by every search)
+        self._order_mode = tuple(self._mode(p) for p in (0, 1))
+        # what ``order`` depends on for the plain moves and the suits of ``_groups`` (a judged seat)
+        self._group_mode = tuple((targets << 4) | ((self.trump + 1) << 1) | (p == side) for p in (0, 1))
+        # whether the seats of each parity maximise the objective (``moves``)
+        self._maximizing = tuple((p == side) if minimax else maximize for p in (0, 1))
         self.path: list = []
         self.best_line: list = []
 
-    @property
-    def nodes(self) -> int:
-        return self.budget.nodes
+    def _mode(self, parity: int) -> int:
+        """What ``order`` depends on besides the moves and the trick, for the seats of ``parity``."""
+        if self.targets:
+            return (self.targets << 1) | 1
+        maximize = (parity == self.side) if self.minimax else self.maximize
+        want_win = (parity == self.side) != (not maximize)
+        return (((self.trump + 1) << 1) | want_win) << 1
 
     def key(self) -> int:
-        """Transposition key at a trick boundary: relative ranks, leader, line state, known suits."""
-        h = self.h
-        marks = self.marks
-        h0, h1, h2, h3 = h
-        key = 0
-        for sh in (0, 13, 26, 39):
-            key = (key << 40) | _suit_code((h0 >> sh) & FULL, (h1 >> sh) & FULL, (h2 >> sh) & FULL,
-                                           (h3 >> sh) & FULL, (marks >> sh) & FULL)
-        return (((((key << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
+        """Transposition key at a trick boundary: relative ranks, leader, line state, known suits.
+
+        The relative ranks (``hands_code`` of the hands) are kept up to date as tricks are completed
+        (``child``, ``line._advance``), each suit's part recomputed only when a card of it has gone."""
+        return (((((self.hcode << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
 
     def forced(self, side: int) -> int:
         """Tricks ``side`` wins whatever is played, counted from the trumps.
@@ -96,31 +146,35 @@ class _Search(_Moves, _Normal):
         for i, c in enumerate(self.trick):  # an opposing trump already in the trick in progress
             if c // 13 == t and ((self.leader + i) & 1) != side:
                 extra |= 1 << (c % 13)
-        key = (a, b, opp, extra)
-        got = _FORCED.get(key)
-        if got is not None:
-            return got
-        theirs = opp | extra
-        best = 0
-        mine = a | b
-        r = 12
-        ka = kb = 0
-        y = 0  # opposing trumps above rank r
-        while r >= 0:
-            bit = 1 << r
-            if theirs & bit:
-                y += 1
-            if mine & bit:
-                if a & bit:
-                    ka += 1
-                if b & bit:
-                    kb += 1
-                v = max(ka, kb) - y
-                best = max(best, v)
-            r -= 1
-        if len(_FORCED) < 200000:
-            _FORCED[key] = best
-        return best
+        return _forced_count(a, b, opp, extra)
+
+    def _boundary_bounds(self, n: int) -> tuple:
+        """``bounds(n)`` at a trick boundary (no trick in progress), computed more directly."""
+        if self.targets:
+            return self.bounds(n)
+        lo, hi = 0, n
+        t = self.trump
+        if t >= 0:
+            sh = 13 * t
+            h0, h1, h2, h3 = self.h
+            a0, a1, a2, a3 = (h0 >> sh) & FULL, (h1 >> sh) & FULL, (h2 >> sh) & FULL, (h3 >> sh) & FULL
+            if self.side == 0:
+                if a0 or a2:
+                    lo = _forced_count(a0, a2, a1 | a3)
+                if a1 or a3:
+                    hi = n - _forced_count(a1, a3, a0 | a2)
+            else:
+                if a1 or a3:
+                    lo = _forced_count(a1, a3, a0 | a2)
+                if a0 or a2:
+                    hi = n - _forced_count(a0, a2, a1 | a3)
+        # a leader holding only cards that can only win takes every trick left
+        if self.all_masters(self.leader):
+            if (self.leader & 1) == self.side:
+                lo = n
+            else:
+                hi = 0
+        return lo, hi
 
     def bounds(self, n: int) -> tuple:
         if self.targets:
@@ -145,22 +199,21 @@ class _Search(_Moves, _Normal):
         h = self.h
         hand = h[seat]
         t = self.trump
-        others = h[(seat + 1) % 4] | h[(seat + 2) % 4] | h[(seat + 3) % 4]
-        other_trumps = t >= 0 and (others >> (13 * t)) & FULL
-        for s in range(4):
-            sh = 13 * s
+        others = (h[0] | h[1] | h[2] | h[3]) ^ hand
+        if t >= 0 and (others >> (13 * t)) & FULL and hand & ~(FULL << (13 * t)):
+            return False  # a card of a side suit, and another hand holds a trump
+        for sh in (0, 13, 26, 39):
             mine = (hand >> sh) & FULL
-            if not mine:
-                continue
-            if other_trumps and s != t:
-                return False
-            low = mine & -mine  # the hand's lowest card of the suit must beat every other card of it
-            if ((others >> sh) & FULL) >= low:
+            # the hand's lowest card of the suit must beat every other card of it
+            if mine and ((others >> sh) & FULL) >= (mine & -mine):
                 return False
         return True
 
     def tick(self) -> None:
-        self.budget.tick()
+        """Count a node; ``_Timeout`` once the limit is passed (``search`` does the same inline)."""
+        self.nodes += 1
+        if self.nodes > self._max_nodes:
+            raise _Timeout
 
     def run(self) -> SolveResult:
         """MTD(f): null-window searches from a first guess; the bounds hold even if time runs out."""
@@ -217,42 +270,47 @@ class _Search(_Moves, _Normal):
         return total
 
     def search(self, alpha: int, beta: int) -> int:
-        self.tick()
-        trick = self.trick
-        if not trick:
-            n = _popcount(self.h[self.leader])
-            if n == 0:
-                return 0
-            if self.line:
-                self.step()
-            key = self.key()
-            entry = self.tt.get(key)
-            if entry is None:
-                lo, hi = self.bounds(n)
-                if lo == hi:
-                    return lo
-            else:
-                lo, hi = entry >> 4, entry & 15
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
+        nodes = self.nodes + 1  # the budget's tick, inline
+        self.nodes = nodes
+        if nodes > self._max_nodes:
+            raise _Timeout
+        if self.trick:
+            return self.play(alpha, beta, 0, INF)
+        n = self.h[self.leader].bit_count()
+        if n == 0:
+            return 0
+        if self.line:
+            self.step()
+        key = self.key()
+        tt = self.tt
+        entry = tt.get(key)
+        if entry is None:
+            lo, hi = self._boundary_bounds(n)
             if lo == hi:
                 return lo
-            a0, b0 = max(alpha, lo), min(beta, hi)
-            v = self.play(a0, b0, lo, hi)
-            if v <= a0:
-                hi = min(hi, v)
-            elif v >= b0:
-                lo = max(lo, v)
-            else:
-                lo = hi = v
-            tt = self.tt
-            if len(tt) > TT_LIMIT:
-                tt.clear()
-            tt[key] = (lo << 4) | hi
-            return v
-        return self.play(alpha, beta, 0, INF)
+        else:
+            lo, hi = entry >> 4, entry & 15
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        a0 = alpha if alpha > lo else lo
+        b0 = beta if beta < hi else hi
+        v = self.play(a0, b0, lo, hi)
+        if v <= a0:
+            if v < hi:
+                hi = v
+        elif v >= b0:
+            if v > lo:
+                lo = v
+        else:
+            lo = hi = v
+        if len(tt) > TT_LIMIT:
+            tt.clear()
+        tt[key] = (lo << 4) | hi
+        return v
 
     def moves(self, seat: int) -> tuple:
         """The cards ``seat`` may choose among, and whether the choice maximises the objective."""
@@ -262,39 +320,200 @@ class _Search(_Moves, _Normal):
             moves = self.legal_reps(seat)
         return moves, ((seat & 1) == self.side) if self.minimax else self.maximize
 
+    def legal_reps(self, seat: int):
+        """The legal moves (one card per run of equivalent cards), memoised: following suit, on the hand's
+        cards of the suit led and the cards of that suit still in play; otherwise on the hand, the cards
+        still in play and the suit led."""
+        trick = self.trick
+        hand = self.h[seat]
+        if trick:
+            led = trick[0] // 13
+            sh = 13 * led
+            m = (hand >> sh) & FULL
+            if m:
+                k = (m, (self.rem >> sh) & FULL, led)
+            else:
+                k = (hand, self.rem, led, 0)  # (a key of another length: never equal to one following suit)
+        else:
+            k = (hand, self.rem, -1, 0)
+        got = _LEGAL.get(k)
+        if got is None:
+            got = tuple(_Moves.legal_reps(self, seat))
+            if len(_LEGAL) > MEMO_LIMIT:
+                _LEGAL.clear()
+            _LEGAL[k] = got
+        return got
+
+    def _ordered_moves(self, seat: int, maximize: bool):
+        """The legal moves of a seat whose play is not judged, in the search's order (``order``), memoised.
+
+        Following suit, the moves and their order depend only on the hand's cards of the suit led, the
+        cards of that suit still in play, the rank to beat in it (13: none, the trick is ruffed) and
+        ``_mode``; otherwise on the hand, the cards still in play, the suit led, the card winning the trick
+        so far and ``_mode``.
+        """
+        trick = self.trick
+        hand = self.h[seat]
+        if trick:
+            best = trick[0]  # the card winning so far (winner_index, inline)
+            led = bs = best // 13
+            for c in trick[1:]:
+                cs = c // 13
+                if cs == bs:
+                    if c > best:
+                        best = c
+                elif cs == self.trump:
+                    best, bs = c, cs
+            sh = 13 * led
+            m = (hand >> sh) & FULL
+            if m:
+                k = (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[seat & 1])
+            else:
+                k = (hand, self.rem, led, best, self._order_mode[seat & 1], 0)  # (another length)
+        else:
+            k = (hand, self.rem, self._order_mode[seat & 1])
+        got = _ORDERED.get(k)
+        if got is None:
+            got = tuple(self.order(seat, self.legal_reps(seat), not maximize))
+            if len(_ORDERED) > MEMO_LIMIT:
+                _ORDERED.clear()
+            _ORDERED[k] = got
+        return got
+
+    def _ordered_judged(self, seat: int, moves, maximize: bool):
+        """``order(seat, moves, not maximize)`` for a seat whose play is judged, memoised on the moves, the
+        card winning the trick so far (-1 at a lead) and ``_mode``."""
+        trick = self.trick
+        if trick:
+            best = trick[0]  # the card winning so far (winner_index, inline)
+            bs = best // 13
+            for c in trick[1:]:
+                cs = c // 13
+                if cs == bs:
+                    if c > best:
+                        best = c
+                elif cs == self.trump:
+                    best, bs = c, cs
+        else:
+            best = -1
+        k = (tuple(moves), best, self._order_mode[seat & 1])
+        got = _ORDERED_JUDGED.get(k)
+        if got is None:
+            got = tuple(self.order(seat, moves, not maximize))
+            if len(_ORDERED_JUDGED) > MEMO_LIMIT:
+                _ORDERED_JUDGED.clear()
+            _ORDERED_JUDGED[k] = got
+        return got
+
     def play(self, alpha: int, beta: int, lo: int, hi: int) -> int:
         """The player to move chooses a card; ``lo``/``hi`` bound the node's value."""
-        seat = (self.leader + len(self.trick)) % 4
-        moves, maximize = self.moves(seat)
-        groups = None
-        if (self.max_suits or self.known) and self.normal_side is not None and (seat & 1) == self.normal_side \
-                and not maximize:
-            trick = self.trick
-            led = trick[0] // 13 if trick else -1
+        trick = self.trick
+        seat = (self.leader + len(trick)) % 4
+        parity = seat & 1
+        maximize = self._maximizing[parity]
+        if parity != self._judged:
+            # the ordered legal moves (``_ordered_moves``, inline)
+            hand = self.h[seat]
+            if trick:
+                best = trick[0]  # the card winning so far (winner_index, inline)
+                led = bs = best // 13
+                for c in trick[1:]:
+                    cs = c // 13
+                    if cs == bs:
+                        if c > best:
+                            best = c
+                    elif cs == self.trump:
+                        best, bs = c, cs
+                sh = 13 * led
+                m = (hand >> sh) & FULL
+                if m:
+                    k = (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[parity])
+                else:
+                    k = (hand, self.rem, led, best, self._order_mode[parity], 0)
+            else:
+                k = (hand, self.rem, self._order_mode[parity])
+            moves = _ORDERED.get(k)
+            if moves is None:
+                moves = self._ordered_moves(seat, maximize)
+        else:
+            moves = self.normal_moves(seat)
+            if (self.max_suits or self.known) and not maximize:
+                groups = self._groups(seat, moves)
+                if groups is not None:
+                    return self._grouped(groups, alpha, beta, lo)
+            if len(moves) > 1:
+                moves = self._ordered_judged(seat, moves, maximize)
+        child = self.child
+        if maximize:
+            best = -INF
+            for m in moves:
+                v = child(m, alpha if alpha >= best else best, beta)
+                if v > best:
+                    best = v
+                    if best >= beta or best >= hi:
+                        break
+            return best
+        best = INF
+        for m in moves:
+            v = child(m, alpha, beta if beta <= best else best)
+            if v < best:
+                best = v
+                if best <= alpha or best <= lo:
+                    break
+        return best
+
+    def _groups(self, seat: int, moves):
+        """A judged seat's moves split into plain moves (chosen against the side) and the suits whose card
+        within the suit is chosen in the side's favour (70E: ``max_suits`` and the suits known): (plain
+        moves in order, ((suit, its moves in order), ...) by suit), or None when no suit is chosen so.
+        Memoised on the moves, the suits, the suit led, the card winning the trick so far and what the
+        order depends on."""
+        trick = self.trick
+        if trick:
+            best = trick[0]  # the card winning so far (winner_index, inline)
+            led = bs = best // 13
+            for c in trick[1:]:
+                cs = c // 13
+                if cs == bs:
+                    if c > best:
+                        best = c
+                elif cs == self.trump:
+                    best, bs = c, cs
+        else:
+            led = best = -1
+        suits = self.max_suits | self.known
+        k = (tuple(moves), suits, led, best, self._group_mode[seat & 1])
+        got = _GROUPS.get(k, _GROUPS)
+        if got is _GROUPS:
             plain, grouped = [], {}
             for m in moves:
                 s = m // 13
-                if (self.max_suits | self.known) >> s & 1 and (not trick or s == led):
+                if suits >> s & 1 and (not trick or s == led):
                     grouped.setdefault(s, []).append(m)
                 else:
                     plain.append(m)
+            got = None
             if grouped:
-                groups = (plain, grouped)
-        if groups is None:
-            moves = self.order(seat, moves, not maximize)
-            if maximize:
-                return self._max_over(moves, alpha, beta, hi)
-            return self._min_over(moves, alpha, beta, lo)
+                got = (tuple(self.order(seat, plain, True)),
+                       tuple((s, tuple(self.order(seat, grouped[s], False))) for s in sorted(grouped)))
+            if len(_GROUPS) > MEMO_LIMIT:
+                _GROUPS.clear()
+            _GROUPS[k] = got
+        return got
+
+    def _grouped(self, groups, alpha: int, beta: int, lo: int) -> int:
+        """A judged seat choosing among plain moves (against the side) and suits whose card within the suit
+        is chosen in the side's favour (70E); ``groups`` from ``_groups``."""
         plain, grouped = groups
         best = INF
-        for m in self.order(seat, plain, True):
+        for m in plain:
             v = self.child(m, alpha, min(beta, best))
             if v < best:
                 best = v
                 if best <= alpha or best <= lo:
                     return best
-        for s in sorted(grouped):
-            v = self._max_over(self.order(seat, grouped[s], False), alpha, min(beta, best), INF)
+        for _, moves in grouped:
+            v = self._max_over(moves, alpha, min(beta, best), INF)
             if v < best:
                 best = v
                 if best <= alpha or best <= lo:
@@ -322,42 +541,99 @@ class _Search(_Moves, _Normal):
         return best
 
     def child(self, card: int, alpha: int, beta: int) -> int:
-        seat = (self.leader + len(self.trick)) % 4
+        trick = self.trick
+        k = len(trick)
+        seat = (self.leader + k) % 4
         h = self.h
         bit = 1 << card
         h[seat] ^= bit
-        trick = self.trick
-        saved = (self.trick_step, self.known, self.step_idx, self.step_rounds)
-        if not trick:
-            if self.line and (seat & 1) == self.normal_side:
-                self._mark_lead(card)
-        elif self.dynamic_known and (seat & 1) != self.normal_side and card // 13 != trick[0] // 13:
-            self.known |= 1 << (trick[0] // 13)
+        if self.line:
+            saved = (self.trick_step, self.known, self.step_idx, self.step_rounds)
+            if not k:
+                if (seat & 1) == self.normal_side:
+                    self._mark_lead(card)
+            elif self.dynamic_known and (seat & 1) != self.normal_side and card // 13 != trick[0] // 13:
+                self.known |= 1 << (trick[0] // 13)
+        elif self.dynamic_known:
+            # without a line only the known suits can change (the line's state stays as it is)
+            saved = self.known
+            if k and (seat & 1) != self.normal_side and card // 13 != trick[0] // 13:
+                self.known = saved | 1 << (trick[0] // 13)
+        else:
+            saved = None  # nothing but the cards changes
         trick.append(card)
-        if len(trick) < 4:
-            v = self.search(alpha, beta)
+        if k < 3:
+            nodes = self.nodes + 1  # search() with a trick in progress, inline: the tick, then play
+            self.nodes = nodes
+            if nodes > self._max_nodes:
+                raise _Timeout
+            v = self.play(alpha, beta, 0, INF)
             trick.pop()
         else:
-            i = winner_index(trick, self.trump)
-            win_seat = (self.leader + i) % 4
+            # the trick's winner (winner_index, inline)
+            c0, c1, c2, c3 = trick
+            trump = self.trump
+            i, bc = 0, c0
+            bs = c0 // 13
+            s = c1 // 13
+            if s == bs:
+                if c1 > bc:
+                    i, bc = 1, c1
+            elif s == trump:
+                i, bc, bs = 1, c1, s
+            s = c2 // 13
+            if s == bs:
+                if c2 > bc:
+                    i, bc = 2, c2
+            elif s == trump:
+                i, bc, bs = 2, c2, s
+            s = c3 // 13
+            if s == bs:
+                if c3 > bc:
+                    i, bc = 3, c3
+            elif s == trump:
+                i, bc = 3, c3
+            leader = self.leader
+            win_seat = (leader + i) % 4
             if self.targets:
-                gained = (self.targets >> trick[i]) & 1
+                gained = (self.targets >> bc) & 1
             else:
                 gained = 1 if (win_seat & 1) == self.side else 0
-            leader = self.leader
             if self.line and self.trick_step >= 0 and self.trick_step == self.step_idx:
                 self.step_rounds += 1
             rem = self.rem
-            self.rem = rem & ~((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3]))
+            self.rem = rem & ~((1 << c0) | (1 << c1) | (1 << c2) | (1 << c3))
+            hcode = self.hcode
+            s = c0 // 13
+            if c1 // 13 == s and c2 // 13 == s and c3 // 13 == s:
+                # everybody followed: one suit's part of the key changes (``recode``, inline)
+                sh = 13 * s
+                marks = self.marks
+                part = ((h[0] >> sh) & FULL, (h[1] >> sh) & FULL, (h[2] >> sh) & FULL, (h[3] >> sh) & FULL,
+                        (marks >> sh) & FULL)
+                code = _SUIT_CODE.get(part)
+                if code is None:
+                    code = _suit_code(*part)
+                at = 120 - 40 * s
+                self.hcode = (hcode & ~(_PART << at)) | (code << at)
+            else:
+                self.hcode = recode(hcode, h, self.marks,
+                                    (1 << s) | (1 << (c1 // 13)) | (1 << (c2 // 13)) | (1 << (c3 // 13)))
             self.trick = []
             self.leader = win_seat
-            self.trick_step = -1
+            if self.line:
+                self.trick_step = -1  # (without a line it is always -1)
             v = gained + self.search(alpha - gained, beta - gained)
+            self.hcode = hcode
             self.rem = rem
             self.leader = leader
             self.trick = trick
             trick.pop()
-        self.trick_step, self.known, self.step_idx, self.step_rounds = saved
+        if saved is not None:
+            if self.line:
+                self.trick_step, self.known, self.step_idx, self.step_rounds = saved
+            else:
+                self.known = saved
         h[seat] ^= bit
         return v
 
