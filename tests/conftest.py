@@ -22,7 +22,12 @@ def _cache_in_a_temporary_folder(tmp_path_factory):
     import os
 
     before = os.environ.get("BRIDGE_TD_CACHE")
-    os.environ["BRIDGE_TD_CACHE"] = str(tmp_path_factory.mktemp("bridge-td-cache"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # one cache for the run's workers (each writes it whole, atomically)
+        shared = tmp_path_factory.getbasetemp().parent / "bridge-td-cache"
+        shared.mkdir(exist_ok=True)
+        os.environ["BRIDGE_TD_CACHE"] = str(shared)
+    else:
+        os.environ["BRIDGE_TD_CACHE"] = str(tmp_path_factory.mktemp("bridge-td-cache"))
     yield
     if before is None:
         os.environ.pop("BRIDGE_TD_CACHE", None)

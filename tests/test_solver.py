@@ -27,6 +27,9 @@ def _winner(cards, trump):
     return best
 
 
+SUIT_MASK = tuple(0x1FFF << (13 * suit) for suit in range(4))
+
+
 def brute(pos, side):
     """(fewest, most, double dummy) tricks for ``side`` over every legal play."""
     trump = pos.trump
@@ -36,10 +39,14 @@ def brute(pos, side):
         if not trick and hands[leader] == 0:
             return 0, 0, 0
         seat = (leader + len(trick)) % 4
-        cards = [c for c in range(52) if hands[seat] >> c & 1]
-        if trick:
-            follow = [c for c in cards if c // 13 == trick[0] // 13]
-            cards = follow or cards
+        held = hands[seat]
+        if trick:  # the suit led, if held (a suit is 13 bits: card c is bit c, suit c // 13)
+            held = (held & SUIT_MASK[trick[0] // 13]) or held
+        cards = []
+        while held:
+            low = held & -held
+            cards.append(low.bit_length() - 1)
+            held ^= low
         lo, hi, vals = 99, -1, []
         for c in cards:
             h = list(hands)
@@ -102,7 +109,9 @@ def test_results_are_always_within_the_tricks_left(seed, n):
             assert res.lower == res.value == res.upper
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Derandomized: the same 40 positions on every run (unseeded, a run took 2 to 22 s as it drew easy or hard
+# nine-trick positions); the other property tests here keep drawing new positions.
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(4, 9))
 def test_floor_below_normal_below_double_dummy_below_ceiling(seed, n):
     rng = random.Random(seed)

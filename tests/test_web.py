@@ -115,7 +115,7 @@ def test_page_end_to_end(server, tmp_path):
 
     driver = _driver(tmp_path)
     try:
-        wait = WebDriverWait(driver, 30)
+        wait = WebDriverWait(driver, 30, poll_frequency=0.05)
         driver.get(server + "/")
         wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
         Select(driver.find_element(By.ID, "file")).select_by_visible_text("club-revokes.pbn: board 3, game 1")

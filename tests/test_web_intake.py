@@ -125,7 +125,7 @@ def test_intake_board3_by_clicks(server, tmp_path):
 
     driver = _driver(tmp_path)
     try:
-        wait = WebDriverWait(driver, 60)
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
         driver.get(server + "/")
         driver.find_element(By.ID, "mode-intake").click()
         # Type the four hands: the check follows each keystroke (13 cards each, 52 distinct).
@@ -191,7 +191,7 @@ def test_intake_lead_out_of_turn_claim_and_screens(server, tmp_path):
 
     driver = _driver(tmp_path)
     try:
-        wait = WebDriverWait(driver, 60)
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
         driver.get(server + "/")
         driver.find_element(By.ID, "mode-intake").click()
         wait.until(lambda d: len(Select(d.find_element(By.ID, "hr-file")).options) >= 3)
