@@ -275,3 +275,21 @@ def test_a_play_step_overtakes_when_the_line_says_so():
 def test_a_lead_step_gives_up_the_lead_when_told():
     pos = P({"S": "HA HK C2", "N": "D2 D3 D4", "W": "CA CK CQ", "E": "SA SK SQ"}, None, "S")
     assert S.normal_floor(pos, 0, [S.Step.make("cash", suit="H"), S.Step.make("lead", suit="C")]).value == 2
+
+
+@pytest.mark.skipif(not dd.available(), reason=dd.MISSING)
+def test_dds_loads_without_the_rest_of_endplay():
+    """Only endplay's DDS binding is loaded (its package imports plotting, about a second per process), and
+    a later ``import endplay`` still gets the whole package."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from engine.mechanics import dd\n"
+            "assert dd.available()\n"
+            "assert 'matplotlib' not in sys.modules and 'endplay' not in sys.modules, sorted(sys.modules)\n"
+            "import endplay\n"
+            "assert hasattr(endplay, 'Deal') and hasattr(endplay, '__version__')\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parent.parent))
+    assert res.returncode == 0, res.stderr

@@ -7,6 +7,10 @@ when all four players see all the cards and play their best.
 """
 from __future__ import annotations
 
+import importlib.util
+import sys
+import types
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from engine.mechanics.solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str
@@ -17,16 +21,49 @@ _LOADED: dict = {}
 
 
 def _endplay():
-    """Import endplay on first use (it takes about half a second): its names, or None when missing."""
+    """Import endplay's DDS binding on first use: its names, or None when missing.
+
+    Only ``endplay.dds`` and ``endplay.types`` are loaded: the package's own
+    ``__init__`` imports everything it has, down to its dealer's plotting
+    (matplotlib), about a second of a claim ruling for nothing the solver uses.
+    """
     if "names" not in _LOADED:
         try:  # pragma: no cover - depends on the environment
-            from endplay.dds import solve_board
-            from endplay.types import Deal, Denom, Player
+            with _parts_only("endplay"):
+                from endplay.dds import solve_board
+                from endplay.types import Deal, Denom, Player
             _LOADED["names"] = (solve_board, Deal, Denom, Player)
         except Exception as exc:  # ImportError, or a broken native library
             _LOADED["names"] = None
             _LOADED["error"] = exc
     return _LOADED["names"]
+
+
+@contextmanager
+def _parts_only(name: str):
+    """Import submodules of package ``name`` without running its ``__init__``.
+
+    While inside, the package is a bare module with the package's path (so its
+    submodules import as usual); afterwards it is taken away again, so that a
+    plain ``import name`` later still runs the real ``__init__``.  When the
+    package is already imported, nothing is done.
+    """
+    if name in sys.modules:
+        yield
+        return
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        yield  # (the import inside fails or works as it would anyway)
+        return
+    bare = types.ModuleType(name)
+    bare.__path__ = list(spec.submodule_search_locations)
+    bare.__spec__ = spec
+    sys.modules[name] = bare
+    try:
+        yield
+    finally:
+        if sys.modules.get(name) is bare:
+            del sys.modules[name]
 
 
 @dataclass(frozen=True)
