@@ -344,8 +344,8 @@ class _Search(_Moves, _Normal):
             _LEGAL[k] = got
         return got
 
-    def _ordered_moves(self, seat: int, maximize: bool):
-        """The legal moves of a seat whose play is not judged, in the search's order (``order``), memoised.
+    def _move_key(self, seat: int):
+        """The memo key of a seat's ordered legal moves (``_ordered_moves``).
 
         Following suit, the moves and their order depend only on the hand's cards of the suit led, the
         cards of that suit still in play, the rank to beat in it (13: none, the trick is ruffed) and
@@ -367,11 +367,15 @@ class _Search(_Moves, _Normal):
             sh = 13 * led
             m = (hand >> sh) & FULL
             if m:
-                k = (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[seat & 1])
-            else:
-                k = (hand, self.rem, led, best, self._order_mode[seat & 1], 0)  # (another length)
-        else:
-            k = (hand, self.rem, self._order_mode[seat & 1])
+                return (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[seat & 1])
+            return (hand, self.rem, led, best, self._order_mode[seat & 1], 0)  # (another length)
+        return (hand, self.rem, self._order_mode[seat & 1])
+
+    def _ordered_moves(self, seat: int, maximize: bool, k=None):
+        """The legal moves of a seat whose play is not judged, in the search's order (``order``), memoised
+        under ``_move_key``."""
+        if k is None:
+            k = self._move_key(seat)
         got = _ORDERED.get(k)
         if got is None:
             got = tuple(self.order(seat, self.legal_reps(seat), not maximize))
@@ -412,29 +416,10 @@ class _Search(_Moves, _Normal):
         parity = seat & 1
         maximize = self._maximizing[parity]
         if parity != self._judged:
-            # the ordered legal moves (``_ordered_moves``, inline)
-            hand = self.h[seat]
-            if trick:
-                best = trick[0]  # the card winning so far (winner_index, inline)
-                led = bs = best // 13
-                for c in trick[1:]:
-                    cs = c // 13
-                    if cs == bs:
-                        if c > best:
-                            best = c
-                    elif cs == self.trump:
-                        best, bs = c, cs
-                sh = 13 * led
-                m = (hand >> sh) & FULL
-                if m:
-                    k = (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[parity])
-                else:
-                    k = (hand, self.rem, led, best, self._order_mode[parity], 0)
-            else:
-                k = (hand, self.rem, self._order_mode[parity])
+            k = self._move_key(seat)
             moves = _ORDERED.get(k)
             if moves is None:
-                moves = self._ordered_moves(seat, maximize)
+                moves = self._ordered_moves(seat, maximize, k)
         else:
             moves = self.normal_moves(seat)
             if (self.max_suits or self.known) and not maximize:
