@@ -213,13 +213,10 @@ class _MemoInspect:
         return getattr(inspect, name)
 
 
-class _Parameters:
-    """What experta reads of a signature: ``parameters``, each with its ``kind``, in order."""
-
-    __slots__ = ("parameters",)
-
-    def __init__(self, parameters: dict) -> None:
-        self.parameters = parameters
+_P = inspect.Parameter
+# What experta reads of a signature: ``parameters`` (name -> something with the parameter's ``kind``), in order.
+_KIND = {kind: types.SimpleNamespace(kind=kind) for kind in
+         (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD, _P.VAR_POSITIONAL, _P.KEYWORD_ONLY, _P.VAR_KEYWORD)}
 
 
 def _plain_signature(obj):
@@ -228,32 +225,20 @@ def _plain_signature(obj):
     if type(obj) is not types.FunctionType or "__wrapped__" in obj.__dict__ or "__signature__" in obj.__dict__:
         return None
     code = obj.__code__
-    P = inspect.Parameter
     names = code.co_varnames
     npos, nkw = code.co_argcount, code.co_kwonlyargcount
     params = {}
     for i, name in enumerate(names[:npos]):
-        params[name] = _param(P.POSITIONAL_ONLY if i < code.co_posonlyargcount else P.POSITIONAL_OR_KEYWORD)
+        params[name] = _KIND[_P.POSITIONAL_ONLY if i < code.co_posonlyargcount else _P.POSITIONAL_OR_KEYWORD]
     at = npos + nkw
     if code.co_flags & inspect.CO_VARARGS:
-        params[names[at]] = _param(P.VAR_POSITIONAL)
+        params[names[at]] = _KIND[_P.VAR_POSITIONAL]
         at += 1
     for name in names[npos:npos + nkw]:
-        params[name] = _param(P.KEYWORD_ONLY)
+        params[name] = _KIND[_P.KEYWORD_ONLY]
     if code.co_flags & inspect.CO_VARKEYWORDS:
-        params[names[at]] = _param(P.VAR_KEYWORD)
-    return _Parameters(params)
-
-
-_PARAMS: dict = {}
-
-
-def _param(kind):
-    try:
-        return _PARAMS[kind]
-    except KeyError:
-        made = _PARAMS[kind] = type("Parameter", (), {"__slots__": (), "kind": kind})()
-        return made
+        params[names[at]] = _KIND[_P.VAR_KEYWORD]
+    return types.SimpleNamespace(parameters=params)
 
 
 _experta_rule.inspect = _experta_engine.inspect = _MemoInspect()
@@ -273,6 +258,17 @@ def _port(callback):
     if node is None or port not in _PORTS:
         return callback
     return getattr(node, _PORTS[port])  # (run only_changed_rules first: it wraps conflict-set nodes' _activate)
+
+
+def _remove_first(memory: list, data, context, missing_ok: bool) -> None:
+    """``memory.remove(...)`` of the first entry equal to (data, context), as experta removes a token's
+    frozen form from a memory; a token never received raises ValueError unless ``missing_ok``."""
+    for i, (d, c) in enumerate(memory):
+        if d == data and c == context:
+            del memory[i]
+            return
+    if not missing_ok:
+        raise ValueError("list.remove(x): x not in list")
 
 
 def _join_ports(node) -> None:
@@ -296,10 +292,7 @@ def _join_ports(node) -> None:
                 touched.add(node)
             mine.append((data, context))
         else:
-            for i, (d, c) in enumerate(mine):  # list.remove of the first equal entry, as experta's
-                if d == data and c == context:
-                    del mine[i]
-                    break
+            _remove_first(mine, data, context, missing_ok=True)  # (experta's join ignores a token never received)
         if not other:
             return
         own = None
@@ -376,12 +369,7 @@ def _not_ports(node) -> None:
             inc = 1
         else:
             inc = -1
-            for i, (d, c) in enumerate(rights):  # list.remove of the first equal entry, as experta's
-                if d == data and c == context:
-                    del rights[i]
-                    break
-            else:
-                raise ValueError("list.remove(x): x not in list")
+            _remove_first(rights, data, context, missing_ok=False)  # (experta's NOT node raises)
         for entry in lefts.values():
             if test(entry[2], context):
                 entry[0] += inc
