@@ -18,9 +18,8 @@ from pathlib import Path
 
 import click
 
-# The engine is imported by the commands that use it, not here: ``--help`` and a command that never rules
-# a case (``laws --tree``, ``score``) do not pay for the rule network.  (The commands are thin: each loads its
-# module, calls it, prints.)
+# The engine is imported by the commands that use it, not here: ``--help`` loads none of it, and each
+# command loads what it uses.  (The commands are thin: each loads its module, calls it, prints.)
 
 EXIT_FAILED, EXIT_BAD_INPUT, EXIT_INTERNAL = 1, 2, 3
 ROOT = Path(__file__).resolve().parent  # the project (as engine.law.knowledge.ROOT)
@@ -314,8 +313,6 @@ def _knowledge():
 @format_option
 def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> None:
     """List the clauses in knowledge/, with the rules and cases behind each."""
-    from engine.rules import LawEngine
-
     kb = _knowledge()
     for wanted in (law, tree or None):
         if wanted is not None and wanted not in kb.titles:
@@ -330,6 +327,8 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
         else:
             click.echo("\n\n".join(lawtree.render(kb, n) for n in chosen))
         return
+    from engine.rules import LawEngine
+
     rules_for = defaultdict(list)
     for r in LawEngine.law_rules():
         fn = r._wrapped
