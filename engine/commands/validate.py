@@ -150,11 +150,16 @@ def validate_files(files) -> list:
     in the same order): only the time to build differs.
     """
     files = list(files)
-    if len(files) >= BATCH:
+    _ready_for(len(files))
+    return [validate_file(f) for f in files]
+
+
+def _ready_for(count: int) -> None:
+    """Before ruling ``count`` cases in a row: from ``BATCH`` on, build the whole rule network now."""
+    if count >= BATCH:
         from engine.rules import full_engine
 
         full_engine()
-    return [validate_file(f) for f in files]
 
 
 def collect(paths) -> list:
@@ -241,10 +246,7 @@ def exercised(files) -> list:
             known = {}
     out, keep, changed = [], {}, False
     keys = [_case_key(Path(f)) if where else None for f in files]
-    if sum(1 for key in keys if not (key and key in known)) >= BATCH:  # many to rule: the whole network at once
-        from engine.rules import full_engine
-
-        full_engine()
+    _ready_for(sum(1 for key in keys if not (key and key in known)))  # the cases not in the cache are ruled
     for f, key in zip(files, keys):
         entry = known.get(key) if key else None
         if entry is None:
