@@ -235,7 +235,9 @@ def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
 @click.option("--clauses", "show_clauses", is_flag=True, help="Also list the clauses the passing cases exercise.")
 @click.option("-q", "--quiet", is_flag=True, hidden=True, help="Accepted for old scripts: failures and the summary "
               "are all that is printed anyway.")
-def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: bool) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes ruling at once (default: one per core for 20 cases or more; 1: this process only).")
+def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: bool, jobs: int | None) -> None:
     """Rule every case under PATHS (default: the bundled casebook) and check its expect block.
 
     Prints the failures and a one-line summary (-v: every case; --clauses:
@@ -246,7 +248,7 @@ def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: b
     files = collect(paths or [DEFAULT_CASES])
     if not files:
         fail("no case files found", EXIT_BAD_INPUT)
-    results = validate_files(files)
+    results = validate_files(files, jobs)
     ids = defaultdict(list)
     for r in results:
         if r.case_id:

@@ -21,7 +21,7 @@ Rows (target in brackets):
    (first call on a casebook: the cache is built; then warm);
 3. ruling one generated 13-trick case in process (network built once) [~5 ms];
 4. ``cli.py validate`` of ``--n`` generated 13-trick cases, whole process, vs ``oracle``
-   [<= 5x];
+   [<= 5x] (by default one worker per core; ``-j 1``, one process, is shown too);
 5. with ``--pytest``: ``python -m pytest`` on a copy without bytecode [< 120 s].
 
 The project is copied to a temporary folder first, so that the bytecode
@@ -185,12 +185,15 @@ def main() -> None:
                 "oracle": ([py, "-c", ORACLE, "c", str(gen)], tmp, _env(compiled, True)),
                 "oracle_py": ([py, "-c", ORACLE, "py", str(gen)], tmp, _env(compiled, True)),
                 "validate": ([py, "cli.py", "validate", str(gen)], compiled, _env(compiled, True)),
+                "validate_1": ([py, "cli.py", "validate", "-j", "1", str(gen)], compiled, _env(compiled, True)),
             }, max(3, args.runs // 2))
             print(f"4. validate {args.n} generated cases (oracle, C loader: {m4['oracle'] * 1000:.0f} ms; "
                   f"pure-Python loader: {m4['oracle_py'] * 1000:.0f} ms)")
             _row(f"cli.py validate {args.n} generated cases", m4["validate"], m4["oracle"], "oracle",
                  TARGETS["validate"])
             print(f"  {'':<58} {'':>9}  = {m4['validate'] / m4['oracle_py']:5.1f}x oracle-py")
+            _row(f"cli.py validate -j 1 (one process) {args.n} generated cases", m4["validate_1"], m4["oracle"],
+                 "oracle", TARGETS["validate"])
 
         if args.pytest:
             t = _time([py, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"], plain, _env(plain, False))

@@ -30,12 +30,15 @@ class CaseResult:
     differences: list = field(default_factory=list)
     error: str = ""
     has_expect: bool = True
+    exercised: frozenset | None = None  # the clauses, kept when the ruling itself is not (a worker's result)
 
     @property
     def passed(self) -> bool:
         return not self.error and not self.differences
 
     def clauses(self) -> set:
+        if self.exercised is not None:
+            return set(self.exercised)
         if self.ruling is None:
             return set()
         out = set()
@@ -139,19 +142,74 @@ def validate_file(path: str | Path) -> CaseResult:
 
 
 BATCH = 20  # this many cases or more: build the whole rule network at once (see validate_files)
+CHUNK = 4  # cases a worker takes at a time (claims rule slower than revokes: small chunks balance the load)
 
 
-def validate_files(files) -> list:
+def validate_files(files, jobs: int | None = None) -> list:
     """``validate_file`` for each file, in order.
 
     A long batch of varied cases would grow a few partial rule networks before
     the full one (``engine.rules.engine_for``); from ``BATCH`` cases on, the full
     one is built first.  The rulings are the same either way (same rules fired
     in the same order): only the time to build differs.
+
+    ``jobs``: processes ruling at once (None: one per core this process may
+    use, for a batch of ``BATCH`` or more).  Each case is ruled on its own, in
+    a fresh working memory, so the results are the same and come back in the
+    same order; a worker's result keeps the clauses exercised, not the ruling
+    (``CaseResult.exercised``).  The workers are forked after the network is
+    built, so they share it instead of building it again; where processes
+    cannot be forked, the cases are ruled one after another.
     """
     files = list(files)
+    jobs = _jobs(len(files), jobs)
     _ready_for(len(files))
-    return [validate_file(f) for f in files]
+    if jobs <= 1:
+        return [validate_file(f) for f in files]
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.map(_validate_in_worker, files, chunksize=CHUNK)
+
+
+def _jobs(count: int, jobs: int | None) -> int:
+    """How many processes to rule ``count`` cases with (1: in this one)."""
+    import multiprocessing
+    import threading
+
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        return 1  # (a process with other threads is not forked: a lock one of them holds would stay held)
+    if jobs is None:
+        if count < BATCH:
+            return 1
+        try:
+            jobs = len(os.sched_getaffinity(0))
+        except AttributeError:  # pragma: no cover - platforms without affinity
+            jobs = os.cpu_count() or 1
+    return max(1, min(jobs, (count + CHUNK - 1) // CHUNK))
+
+
+class WorkerError(RuntimeError):
+    """A case that broke the engine in a worker process (a bug): the case and what was raised, with the
+    worker's traceback as a note (shown with ``BRIDGE_TD_DEBUG=1``)."""
+
+
+def _validate_in_worker(path) -> CaseResult:
+    """``validate_file`` in a worker process: the result without the ruling (too large to send back).
+
+    Anything else raised is sent back as a ``WorkerError`` (an exception of any other class might not
+    survive the trip between processes)."""
+    try:
+        result = validate_file(path)
+    except Exception as exc:  # noqa: BLE001 - a bug: reported by the parent as an internal error
+        import traceback
+
+        error = WorkerError(f"{path}: {type(exc).__name__}: {exc}")
+        error.add_note(traceback.format_exc())
+        raise error from None
+    result.exercised = frozenset(result.clauses())
+    result.ruling = None
+    return result
 
 
 def _ready_for(count: int) -> None:
@@ -246,11 +304,12 @@ def exercised(files) -> list:
             known = {}
     out, keep, changed = [], {}, False
     keys = [_case_key(Path(f)) if where else None for f in files]
-    _ready_for(sum(1 for key in keys if not (key and key in known)))  # the cases not in the cache are ruled
+    unknown = [f for f, key in zip(files, keys) if not (key and key in known)]  # these are ruled
+    ruled = iter(validate_files(unknown))
     for f, key in zip(files, keys):
         entry = known.get(key) if key else None
         if entry is None:
-            result = validate_file(f)
+            result = next(ruled)
             entry = {"id": result.case_id, "passed": result.passed, "clauses": sorted(result.clauses())}
             changed = True
         if key:
