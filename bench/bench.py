@@ -4,7 +4,9 @@
 
 Every figure is a median over ``--runs`` runs, and each is set against a
 reference measured in the same run, on the same files, so that a loaded or a
-slow machine gives the same ratios:
+slow machine gives the same ratios (the targets are on wall time; each row
+also shows the ratios in CPU time, which the machine's other load disturbs
+less):
 
 * ``bare``: ``python -c pass`` (the interpreter starting and stopping);
 * ``oracle``: a plain-Python process that reads the same case files with
@@ -33,6 +35,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -89,22 +92,39 @@ def _env(project: Path, bytecode: bool, **extra) -> dict:
     return env
 
 
-def _time(cmd, cwd, env) -> float:
+CPU: dict = {}  # name -> median CPU time (user + system, the process and its children) of the last _medians
+
+
+def _time(cmd, cwd, env) -> tuple[float, float]:
+    """Wall time and CPU time (user + system of the command and any process it started) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     res = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if res.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(map(str, cmd))} exited {res.returncode}:\n{res.stderr[-2000:]}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def _medians(commands: dict, runs: int) -> dict:
-    """Run the commands interleaved (one of each per round), so load hits them alike; median per name."""
+    """Run the commands interleaved (one of each per round), so load hits them alike; median wall time per
+    name (the median CPU time goes to ``CPU``)."""
     times = {name: [] for name in commands}
+    cpu = {name: [] for name in commands}
     for _ in range(runs):
         for name, (cmd, cwd, env) in commands.items():
-            times[name].append(_time(cmd, cwd, env))
+            wall, used = _time(cmd, cwd, env)
+            times[name].append(wall)
+            cpu[name].append(used)
+    CPU.update({name: statistics.median(ts) for name, ts in cpu.items()})
     return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def _cpu_line(pairs, ref: str) -> None:
+    """The same figures in CPU time, which other processes on the machine disturb less than wall time."""
+    shown = ", ".join(f"{label} {CPU[name] / CPU[ref]:.1f}x" for label, name in pairs)
+    print(f"  {'(CPU time, user + system, against ' + ref + ')':<58} {shown}")
 
 
 def _row(label: str, value: float, ref: float, ref_name: str, target: float, unit: str = "s") -> None:
@@ -157,6 +177,7 @@ def main() -> None:
             _row("cli.py rule CASE --format json, bytecode compiled", m["rule_bc"], bare, "bare", TARGETS["rule"])
             _row("cli.py rule CASE --format json, no bytecode", m["rule_nobc"], bare, "bare", TARGETS["rule"])
             _row("cli.py --help, bytecode compiled", m["help"], bare, "bare", TARGETS["rule"])
+            _cpu_line((("rule", "rule_bc"), ("no bytecode", "rule_nobc"), ("--help", "help")), "bare")
 
         if "2" in args.rows:  # laws
             env_cache = _env(compiled, True, XDG_CACHE_HOME=str(cache))
@@ -169,6 +190,7 @@ def main() -> None:
             print("2. laws")
             _row("cli.py laws --law 64 (casebook cached)", m2["laws"], m2["rule"], "rule", TARGETS["laws"])
             _row("cli.py laws --law 64, without the cache", m2["first"], m2["rule"], "rule", TARGETS["laws"])
+            _cpu_line((("cached", "laws"), ("without the cache (all workers)", "first")), "rule")
 
         if "3" in args.rows:  # in process
             out = subprocess.run([py, "-c", _IN_PROCESS, str(gen)], cwd=compiled, env=_env(compiled, True),
@@ -194,9 +216,10 @@ def main() -> None:
             print(f"  {'':<58} {'':>9}  = {m4['validate'] / m4['oracle_py']:5.1f}x oracle-py")
             _row(f"cli.py validate -j 1 (one process) {args.n} generated cases", m4["validate_1"], m4["oracle"],
                  "oracle", TARGETS["validate"])
+            _cpu_line((("validate (all workers)", "validate"), ("-j 1", "validate_1")), "oracle")
 
         if args.pytest:
-            t = _time([py, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"], plain, _env(plain, False))
+            t, _ = _time([py, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"], plain, _env(plain, False))
             print("5. test suite, no bytecode")
             print(f"  {'python -m pytest':<58} {t:7.1f} s   (target < {TARGETS['pytest_s']:g} s on this machine)")
 
