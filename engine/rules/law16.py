@@ -145,7 +145,7 @@ class Law16:
     def law_16A_chose_a_suggested_alternative(self, r, x, o):
         self.conclude(Irregularity(seat=r, side=x, other=o, what="used_unauthorized_information"))
 
-    @law_rule("16A1", InfoEpisode(channel="partner", reserved_by=MATCH.s & SOME, disputed=False, prohibited=False),
+    @law_rule("16A1", InfoEpisode(channel="partner", reserved_by=MATCH.s & SOME, prohibited=False),
               concludes=(Procedure,))
     def law_16A1_rights_reserved(self, s):
         self.conclude(step("right_reserved", seat=s))
@@ -158,7 +158,7 @@ class Law16:
     def law_16A1_reservation_not_allowed(self):
         self.conclude(step("call_director_now"))
 
-    @law_rule("16A1", InfoEpisode(channel="partner", reserved_by=MATCH.s & SOME, prohibited=None, disputed=NOT_YES),
+    @law_rule("16A1", InfoEpisode(channel="partner", reserved_by=MATCH.s & SOME, prohibited=None),
               concludes=(Question,))
     def law_16A1_may_rights_be_reserved(self, s):
         self.conclude(ask("reservation_prohibited", seat_=s))
