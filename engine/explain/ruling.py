@@ -27,9 +27,9 @@ from engine.mechanics.records import check_case_record
 from engine.mechanics.table import Adjustments, Table, build_table
 from engine.notation import cards as C
 from engine.notation.scoring import duplicate_score
-from engine.rules import Firing, LawEngine, engine_for, full_engine
+from engine.rules import Firing, LawEngineBase, engine_for, full_engine
 
-def engine() -> LawEngine:
+def engine() -> LawEngineBase:
     """The engine with every rule (``rule_case`` may use a smaller one: ``rules.engine_for``)."""
     return full_engine()
 
@@ -136,7 +136,7 @@ def rule_case(case: Case) -> Ruling:
     return ruling
 
 
-def _run(table: Table, facts: list | None = None, eng=None) -> tuple[list[TableFact], list[Firing], LawEngine]:
+def _run(table: Table, facts: list | None = None, eng=None) -> tuple[list[TableFact], list[Firing], LawEngineBase]:
     facts = table_facts(table) if facts is None else facts
     eng = eng or engine_for(facts)
     eng.reset()
