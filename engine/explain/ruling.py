@@ -128,8 +128,8 @@ def rule_case(case: Case) -> Ruling:
     ruling = _assemble(case, table, facts, firings, passes - 1)
     extra = [f for producer in RESULT_FACT_PRODUCERS for f in producer(ruling)]
     if extra:  # facts from the settled result (Law 78): declared into the same working memory
-        if not eng.can_rule(extra):  # rules these reach are not in the engine: the last pass again, on all
-            facts, firings, eng = _run(table, facts, full_engine())
+        if not eng.can_rule(extra):  # rules these reach are not in the engine: the last pass again, on one with them
+            facts, firings, eng = _run(table, facts, engine_for(facts + extra))
         eng.declare(*extra)
         eng.run()
         ruling = _assemble(case, table, facts + extra, list(eng.firings), passes - 1)
