@@ -54,7 +54,7 @@ def test_a_cold_ruling_on_the_rules_it_reaches_is_the_full_engines(path, monkeyp
     monkeypatch.setattr(R, "_PARTIAL", [])
     monkeypatch.setattr(R, "_SEEN", [])
     assert _json(load_case(path)) == on_all  # on a partial network, as `cli.py rule` in a new process
-    assert R._PARTIAL  # (a Law 78 comparison reaches more rules: its last pass reruns on the full network)
+    assert R._PARTIAL  # (a Law 78 comparison reaches more rules: its last pass reruns on a network with them)
 
 
 def test_partial_networks_grow_then_give_way_to_the_full_one(monkeypatch):

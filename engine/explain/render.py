@@ -11,14 +11,27 @@ import textwrap
 from engine.explain.auction import auction_lines, auction_view, players_view
 from engine.explain.ruling import JUDGMENT_KINDS, Item, Ruling
 from engine.explain.sentences import describe_fact, seat
-from engine.explain.sentences.claims import claim_line_section
 from engine.law.knowledge import Knowledge, load
 from engine.notation import cards as C
 from engine.notation.cards import SIDE_NAMES
 
+
+def _claim_line_section(r):
+    """The least successful normal line of a claim (docs/claims.md), from the claims chapter's sentences.
+
+    Only that chapter sets ``table.claim_line``, and it is loaded only for a case with a claim event
+    (``engine.input.chapters``): a ruling without the line does not load it.
+    """
+    if not getattr(r.table, "claim_line", None):
+        return None
+    from engine.explain.sentences.claims import claim_line_section
+
+    return claim_line_section(r)
+
+
 # Chapters may add sections to the text ruling, after Result: functions
 # Ruling -> (title, [(sentence, clause)]) or None.
-TEXT_SECTIONS: list = [claim_line_section]
+TEXT_SECTIONS: list = [_claim_line_section]
 
 IRREGULARITIES = ("lead_out_of_turn", "premature_play", "revoke", "illegal_inquiry", "defective_trick")
 MAIN_ORDER = IRREGULARITIES + (
@@ -263,10 +276,9 @@ def explain(r: Ruling, item: Item, kb: Knowledge | None = None, width: int = 88)
 
 
 def _rule_meta(rule_name: str):
-    from engine.rules import LawEngine
+    from engine.rules import rule_named
 
-    rule = getattr(LawEngine, rule_name, None)
-    return getattr(rule, "_wrapped", None)
+    return getattr(rule_named(rule_name), "_wrapped", None)
 
 
 def _explain(r: Ruling, item: Item, kb: Knowledge, lines: list, first: str, rest: str, seen: set, width: int) -> None:

@@ -27,9 +27,9 @@ from engine.mechanics.records import check_case_record
 from engine.mechanics.table import Adjustments, Table, build_table
 from engine.notation import cards as C
 from engine.notation.scoring import duplicate_score
-from engine.rules import Firing, LawEngine, engine_for, full_engine
+from engine.rules import Firing, LawEngineBase, engine_for, full_engine
 
-def engine() -> LawEngine:
+def engine() -> LawEngineBase:
     """The engine with every rule (``rule_case`` may use a smaller one: ``rules.engine_for``)."""
     return full_engine()
 
@@ -128,15 +128,15 @@ def rule_case(case: Case) -> Ruling:
     ruling = _assemble(case, table, facts, firings, passes - 1)
     extra = [f for producer in RESULT_FACT_PRODUCERS for f in producer(ruling)]
     if extra:  # facts from the settled result (Law 78): declared into the same working memory
-        if not eng.can_rule(extra):  # rules these reach are not in the engine: the last pass again, on all
-            facts, firings, eng = _run(table, facts, full_engine())
+        if not eng.can_rule(extra):  # rules these reach are not in the engine: the last pass again, on one with them
+            facts, firings, eng = _run(table, facts, engine_for(facts + extra))
         eng.declare(*extra)
         eng.run()
         ruling = _assemble(case, table, facts + extra, list(eng.firings), passes - 1)
     return ruling
 
 
-def _run(table: Table, facts: list | None = None, eng=None) -> tuple[list[TableFact], list[Firing], LawEngine]:
+def _run(table: Table, facts: list | None = None, eng=None) -> tuple[list[TableFact], list[Firing], LawEngineBase]:
     facts = table_facts(table) if facts is None else facts
     eng = eng or engine_for(facts)
     eng.reset()

@@ -146,9 +146,9 @@ def trace_tree(ruling: Ruling, item: Item, kb: Knowledge | None = None, seen: se
     if entry:
         node["clause_title"] = entry.title
         node["summary"] = entry.summary
-    from engine.rules import LawEngine
+    from engine.rules import rule_named
 
-    fn = getattr(getattr(LawEngine, item.rule, None), "_wrapped", None)
+    fn = getattr(rule_named(item.rule), "_wrapped", None)
     if fn is not None:
         node["cites"] = list(fn.cites)
         node["checked_absent"] = sorted(t.kind for t in fn.negated)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from engine.explain.ruling import Item, Ruling
 from engine.explain.sentences import describe_fact, seat
+from engine.input import chapters
 from engine.input.caseio import FIELD_PARSERS
 from engine.law.clause import ClauseIdError, canonical
 from engine.law.compat import (
@@ -110,6 +111,7 @@ class WhyNot:
 
 def why_not(ruling: Ruling, kind: str, wanted: dict | None = None, depth: int = 0) -> WhyNot:
     """Why the ruling has no conclusion ``kind`` with the ``wanted`` fields."""
+    chapters.load_all()  # any kind may be asked about, the claims chapter's too, on any ruling
     types = conclusion_types()
     if kind not in types:
         raise WhyNotError(f"unknown conclusion kind {kind!r} (known: {', '.join(sorted(k for k in types if k))})")

@@ -1,7 +1,9 @@
 """Input: case files, PBN and LIN records, and where a case comes from (``sources``).
 
-Importing the package registers every chapter's case fields and events with the
-case reader (``caseio``) and the reader of ``pbn:``/``lin:`` pointers, so a case
-read through any module here is read in full.
+Importing the package registers the board chapter's case fields with the case
+reader (``caseio``) and the reader of ``pbn:``/``lin:`` pointers.  The claims
+chapter's events are registered when a case has one (``chapters.load_for``,
+called by the case reader), so a case read through any module here is still
+read in full.
 """
-from engine.input import board, claims, sources  # noqa: F401  (registrations)
+from engine.input import board, sources  # noqa: F401  (registrations)

@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from engine.input.chapters import CLAIM_EVENT_KINDS, load_for
 from engine.notation import cards as C
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: same results, faster
@@ -549,6 +550,8 @@ def _parse_events(events, err) -> list[Event]:
     if not isinstance(events, list):
         raise err("events", "a list of events, each a mapping with at and kind")
     out: list[Event] = []
+    # The claims chapter registers its events when a case has one (engine.input.chapters).
+    load_for({str(ev["kind"]) for ev in events if isinstance(ev, dict) and "kind" in ev})
     for n, ev in enumerate(events):
         where = f"events[{n + 1}]"
         if not isinstance(ev, dict):
@@ -557,7 +560,8 @@ def _parse_events(events, err) -> list[Event]:
             raise err(where, "missing kind")
         kind = str(ev["kind"])
         if kind not in EVENT_FIELDS:
-            raise err(f"{where}.kind", f"unknown event kind {kind!r} (known: {', '.join(sorted(EVENT_FIELDS))})")
+            known = sorted(set(EVENT_FIELDS).union(CLAIM_EVENT_KINDS))  # the claims chapter's, loaded or not
+            raise err(f"{where}.kind", f"unknown event kind {kind!r} (known: {', '.join(known)})")
         if "at" not in ev:
             raise err(where, "missing at (a position such as T3.1, or end)")
         try:

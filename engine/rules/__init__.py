@@ -2,8 +2,17 @@
 
 Adding a chapter means adding its module here; the order of the mixins does
 not matter (firing order comes from the patterns, see ``base.stratify``).
+
+The claims chapter (Laws 68-71) is loaded only when a case has one of its
+events (``engine.input.chapters``).  ``CoreLawEngine`` has every other law;
+``LawEngine`` and ``LAW_MIXINS`` (every law) are built on first use, which
+loads the chapter.  ``engine_for`` builds on ``CoreLawEngine`` while the
+chapter is not loaded: none of its rules can fire on the other chapters'
+facts, and the other rules' strata are the same with or without them
+(tests/test_lazy_chapters.py), so the same rules fire in the same order.
 """
-from engine.law import chapters  # noqa: F401  (every chapter's facts)
+from engine.input import chapters
+from engine.law import chapters as law_chapters  # noqa: F401  (the play and board chapters' facts)
 from engine.rules.base import Firing, LawEngineBase, law_rule, reachable, stratify
 from engine.rules.board_laws import BOARD_MIXINS
 from engine.rules.law44 import Law44
@@ -24,17 +33,41 @@ from engine.rules.law63 import Law63
 from engine.rules.law64 import Law64
 from engine.rules.law65 import Law65, Law66
 from engine.rules.law67 import Law67
-from engine.rules.law68 import Law68
-from engine.rules.law69 import Law69
-from engine.rules.law70 import Law70
-from engine.rules.law71 import Law71
 
-LAW_MIXINS = (Law44, Law47, Law48, Law49, Law50, Law51, Law52, Law53, Law57, Law58, Law59, Law60,
-              Law61, Law62, Law63, Law64, Law65, Law66, Law67, Law68, Law69, Law70, Law71) + BOARD_MIXINS
+PLAY_MIXINS = (Law44, Law47, Law48, Law49, Law50, Law51, Law52, Law53, Law57, Law58, Law59, Law60,
+               Law61, Law62, Law63, Law64, Law65, Law66, Law67)
+CORE_MIXINS = PLAY_MIXINS + BOARD_MIXINS
 
 
-class LawEngine(*LAW_MIXINS, LawEngineBase):
-    """Every implemented law, composed."""
+class CoreLawEngine(*CORE_MIXINS, LawEngineBase):
+    """Every implemented law but the claims chapter's (68-71)."""
+
+
+def _law_engine() -> type:
+    """``LawEngine``: every implemented law, composed (built once; loads the claims chapter)."""
+    if "LawEngine" not in globals():
+        chapters.load_all()
+        from engine.rules.law68 import Law68
+        from engine.rules.law69 import Law69
+        from engine.rules.law70 import Law70
+        from engine.rules.law71 import Law71
+
+        mixins = PLAY_MIXINS + (Law68, Law69, Law70, Law71) + BOARD_MIXINS
+
+        class LawEngine(*mixins, LawEngineBase):
+            """Every implemented law, composed."""
+
+        LawEngine.__qualname__ = "LawEngine"
+        globals().update(LAW_MIXINS=mixins, LawEngine=LawEngine)
+    return globals()["LawEngine"]
+
+
+def __getattr__(name: str):
+    """``LawEngine`` and ``LAW_MIXINS``, every law's, built on first use (module ``__getattr__``, PEP 562)."""
+    if name in ("LawEngine", "LAW_MIXINS"):
+        _law_engine()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # One process keeps its engines: the rule network is built once, working memory is reset per case.
@@ -43,10 +76,10 @@ _PARTIAL: list = []
 _SEEN: list = []  # the fact kinds each partial network was built for
 
 
-def full_engine() -> LawEngine:
-    """The engine with every rule (built on first use)."""
+def full_engine() -> LawEngineBase:
+    """The engine with every rule (built on first use; loads the claims chapter)."""
     if not _FULL:
-        _FULL.append(LawEngine())
+        _FULL.append(_law_engine()())
     return _FULL[0]
 
 
@@ -63,7 +96,9 @@ def engine_for(facts) -> LawEngineBase:
     for every kind seen so far, and after a few such rebuilds (a batch of
     varied cases) the full engine, built once for the rest of the process.
     Any of them fires the same rules in the same order: a rule left out could
-    not have fired, and the saliences are the full set's.
+    not have fired, and the saliences are the full set's.  They are built from
+    ``CoreLawEngine`` until the claims chapter is loaded (see the module's
+    docstring), from ``LawEngine`` after.
     """
     if _FULL:
         return _FULL[0]
@@ -73,16 +108,26 @@ def engine_for(facts) -> LawEngineBase:
     if len(_SEEN) >= _PARTIAL_BUILDS:
         return full_engine()
     _SEEN.append(frozenset(kinds))
-    LawEngine.stratify_rules()
-    rules = LawEngine.law_rules()
+    base = _law_engine() if chapters.loaded() else CoreLawEngine
+    base.stratify_rules()
+    rules = base.law_rules()
     chosen, covers = reachable(rules, kinds.union(*_SEEN))
     names = {r.__name__ for r in chosen}
     hidden = {r.__name__: None for r in rules if r.__name__ not in names}
-    partial = type("LawEngineFor", (LawEngine,), {**hidden, "_stratified": True, "covers": covers,
-                                                   "__doc__": "The rules some fact kinds can reach."})
+    partial = type("LawEngineFor", (base,), {**hidden, "_stratified": True, "covers": covers,
+                                              "__doc__": "The rules some fact kinds can reach."})
     _PARTIAL[:] = [partial()]
     return _PARTIAL[0]
 
 
-__all__ = ["LawEngine", "LawEngineBase", "Firing", "law_rule", "stratify", "LAW_MIXINS", "engine_for",
-           "full_engine"]
+def rule_named(name: str):
+    """The rule ``name`` of the laws loaded (a ruling's rules are among them), None if there is none.
+
+    For the views of a ruling, which need not load the claims chapter for a ruling without it.
+    """
+    return getattr(_law_engine() if chapters.loaded() else CoreLawEngine, name, None)
+
+
+__all__ = ["LawEngine", "LawEngineBase", "CoreLawEngine", "Firing", "law_rule", "stratify", "LAW_MIXINS",
+           "CORE_MIXINS", "engine_for", "full_engine", "rule_named"]
+
