@@ -114,6 +114,7 @@ def _cases_of(runner, casebook, clause):
 
 def test_laws_cache_follows_the_cases_content(runner, tmp_path, monkeypatch):
     monkeypatch.setenv("BRIDGE_TD_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("BRIDGE_TD_NO_CACHE", raising=False)  # (a caller's environment may turn the cache off)
     book = tmp_path / "book"
     book.mkdir()
     case = write(book, GOOD, "good.yaml")
