@@ -1,5 +1,7 @@
 """validate in several processes: the same results, in the same order, as in one; a bug in a worker is reported."""
 import multiprocessing
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,3 +66,24 @@ def test_a_bug_in_a_worker_names_the_case(monkeypatch):
         V.validate_files(files, jobs=2)
     assert str(victim) in str(caught.value) and "ZeroDivisionError: planted" in str(caught.value)
     assert "Traceback" in "".join(getattr(caught.value, "__notes__", []))
+
+
+def test_a_worker_that_dies_stops_the_batch_with_an_error_not_a_hang():
+    """A worker killed outright (a crash in a C library, say) ends validate with an error; it does not wait."""
+    script = (
+        "import os, sys\n"
+        "from engine.commands import validate as V\n"
+        "files = [f for folder in sorted((V.Path('cases')).iterdir()) if folder.is_dir()\n"
+        "         for f in sorted(folder.glob('*.yaml'))[:1]][:12]\n"
+        "victim = V.load_case(files[-1]).id\n"
+        "real = V.rule_case\n"
+        "V.rule_case = lambda case: os._exit(9) if case.id == victim else real(case)\n"
+        "try:\n"
+        "    V.validate_files(files, jobs=2)\n"
+        "except V.WorkerError as exc:\n"
+        "    print('WorkerError', exc)\n"
+        "    sys.exit(0)\n"
+        "sys.exit(1)\n")
+    res = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "died without a result" in res.stdout and "-j 1" in res.stdout

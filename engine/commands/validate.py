@@ -167,9 +167,17 @@ def validate_files(files, jobs: int | None = None) -> list:
     if jobs <= 1:
         return [validate_file(f) for f in files]
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return pool.map(_validate_in_worker, files, chunksize=CHUNK)
+    # (concurrent.futures rather than multiprocessing.Pool: a worker that dies, say in the double-dummy
+    # library, breaks the pool with an error instead of leaving the batch waiting for ever)
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_validate_in_worker, files, chunksize=CHUNK))
+    except BrokenProcessPool:
+        raise WorkerError(f"a worker process ruling these {len(files)} cases died without a result "
+                          f"(validate -j 1 rules them in this process and stops at the case)") from None
 
 
 def _jobs(count: int, jobs: int | None) -> int:
