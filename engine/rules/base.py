@@ -90,11 +90,19 @@ def _requirement(ce):
     return None
 
 
+def kind_name(kind: type) -> str:
+    """A fact kind's name in the rules' index (``engine/rules/index.py``): ``"module:QualName"``."""
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
 def can_match(requirement, kinds) -> bool:
-    """Whether a rule needing ``requirement`` (see ``_requirement``) can match facts of these kinds."""
+    """Whether a rule needing ``requirement`` (see ``_requirement``) can match facts of these kinds.
+
+    Kinds are types, or their names (``kind_name``) for a requirement written with names (the index's).
+    """
     if requirement is None:
         return True
-    if isinstance(requirement, type):
+    if not isinstance(requirement, tuple):  # a kind
         return requirement in kinds
     op, parts = requirement
     test = all if op == "all" else any

@@ -1,4 +1,11 @@
-"""The director's other calls: Laws 6-16, 72-75 and 78, one mixin per law."""
+"""The director's other calls: Laws 6-16, 72-75 and 78, one mixin per law.
+
+Importing this module imports every board law: only what needs every law does
+(``engine.rules.BOARD_MIXINS``, ``CoreLawEngine``, ``LawEngine``); a ruling
+imports just the rule modules its case can reach (``engine.rules.engine_for``).
+Add a board law's mixin here, then regenerate the rules' index
+(``python -m engine.rules.indexer --write``).
+"""
 from engine.rules.law06 import Law06
 from engine.rules.law07 import Law07
 from engine.rules.law09 import Law09
