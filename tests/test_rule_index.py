@@ -61,9 +61,14 @@ def _check_partial(kinds):
         {n: (-full[n], full[n]) for n in old}
 
 
-@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+# Two cases of each law's folder (the choice is the same fixed point on the same data whatever the kinds; the
+# test below takes every kind at once; all 322 cases took 13 s, mostly their claim searches).
+SAMPLE = [f for folder in sorted({p.parent for p in CASES}) for f in sorted(folder.glob("*.yaml"))[:2]]
+
+
+@pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.stem)
 def test_the_index_chooses_the_rules_the_rules_would(path):
-    """For every casebook case, the partial engine has the rules, saliences and covers of the class-based choice."""
+    """For casebook cases, the partial engine has the rules, saliences and covers of the class-based choice."""
     _check_partial({type(f) for f in table_facts(build_table(load_case(path)))})
 
 
