@@ -34,7 +34,24 @@ def test_the_index_is_what_the_rules_give():
     assert index.MIXINS == mixins, STALE
     assert sorted(index.RULES) == sorted(rules), STALE
     assert {n: (e, rules[n]) for n, e in index.RULES.items() if e != rules[n]} == {}, STALE
+    assert index.SOURCES == indexer.sources_digest(), STALE  # (written from these files)
     assert indexer.PATH.read_text() == indexer.render(mixins, rules), STALE  # (its text too: as written)
+
+
+def test_a_stale_index_is_not_trusted(monkeypatch, capsys):
+    """Rules changed without a new index: every rule is used (the same ruling, more slowly), and stderr says so."""
+    for name, value in (("_FRESH", []), ("_FULL", []), ("_PARTIAL", []), ("_SEEN", [])):
+        monkeypatch.setattr(R, name, value)
+    facts = table_facts(build_table(load_case(ROOT / REVOKE)))
+    assert type(R.engine_for(facts)).__name__ == "LawEngineFor"  # fresh: just the reachable rules
+    fresh = dumps(ruling_json(rule_case(load_case(ROOT / REVOKE))))
+    for name, value in (("_FRESH", []), ("_FULL", []), ("_PARTIAL", []), ("_SEEN", [])):
+        monkeypatch.setattr(R, name, value)
+    monkeypatch.setattr(index, "SOURCES", "0" * 64)
+    assert type(R.engine_for(facts)).__name__ == "LawEngine"
+    assert indexer.COMMAND in capsys.readouterr().err
+    assert dumps(ruling_json(rule_case(load_case(ROOT / REVOKE)))) == fresh
+    assert R.rule_named("law_64A1_revoke_trick_only") is R.LawEngine.law_64A1_revoke_trick_only
 
 
 def test_the_index_strata_are_the_whole_sets():

@@ -21,6 +21,7 @@ chapters' facts, and the other rules' strata are the same with or without
 them (tests/test_lazy_chapters.py), so the same rules fire in the same order.
 """
 import importlib
+import sys
 
 from engine.input import chapters
 from engine.law import chapters as law_chapters  # noqa: F401  (the play and board chapters' facts)
@@ -173,11 +174,31 @@ def engine_for(facts) -> LawEngineBase:
     kinds = {type(f) for f in facts}
     if _PARTIAL and kinds <= _PARTIAL[0].covers:
         return _PARTIAL[0]
-    if len(_SEEN) >= _PARTIAL_BUILDS:
+    if len(_SEEN) >= _PARTIAL_BUILDS or not index_is_fresh():
         return full_engine()
     _SEEN.append(frozenset(kind_name(k) for k in kinds))
     _PARTIAL[:] = [partial_class(frozenset().union(*_SEEN))()]
     return _PARTIAL[0]
+
+
+_FRESH: list = []
+
+
+def index_is_fresh() -> bool:
+    """Whether the index was written from the rule and fact modules as they are now (checked once a process).
+
+    A rule changed without regenerating the index must not change a ruling:
+    then ``engine_for`` uses every rule (the full engine), which needs no
+    index, and says once on stderr what to run.  (The tests fail too.)
+    """
+    if not _FRESH:
+        from engine.rules.fingerprint import COMMAND, sources_digest
+
+        _FRESH.append(sources_digest() == index.SOURCES)
+        if not _FRESH[0]:
+            sys.stderr.write(f"note: engine/rules/index.py is older than the rules; every rule is used "
+                             f"(slower, same rulings): run `{COMMAND}`\n")
+    return _FRESH[0]
 
 
 def rule_named(name: str):
@@ -185,6 +206,8 @@ def rule_named(name: str):
 
     For the views of a ruling, which need not load the claims chapter, nor other laws, for a ruling without them.
     """
+    if not index_is_fresh():
+        return getattr(_law_engine(), name, None)
     entry = index.RULES.get(name)
     if entry is None or (entry[0] in chapters.CLAIM_MODULES and not chapters.loaded()):
         return None
