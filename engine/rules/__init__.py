@@ -22,12 +22,13 @@ them (tests/test_lazy_chapters.py), so the same rules fire in the same order.
 """
 import importlib
 import sys
+from types import SimpleNamespace
 
 from engine.input import chapters
 from engine.law import chapters as law_chapters  # noqa: F401  (the play and board chapters' facts)
 from engine.law.compat import InitialFact
 from engine.rules import index
-from engine.rules.base import Firing, LawEngineBase, can_match, kind_name, law_rule, reachable, stratify  # noqa: F401
+from engine.rules.base import Firing, LawEngineBase, kind_name, law_rule, reachable, stratify  # noqa: F401
 
 # The play laws' mixins (module, class), imported on first use; the board laws' are in board_laws.py.
 PLAY_LAWS = (("law44", "Law44"), ("law47", "Law47"), ("law48", "Law48"), ("law49", "Law49"), ("law50", "Law50"),
@@ -103,22 +104,10 @@ _PARTIAL_BUILDS = 3  # partial networks one process may build before it builds t
 def reachable_named(kinds) -> tuple[list, frozenset]:
     """``base.reachable`` on the index: the names of the rules facts of these kinds (names) can reach, and every
     kind (name) they may add.  The same fixed point, over the same rules, in the same (name) order."""
-    kinds = set(kinds) | {kind_name(InitialFact)}
-    chosen, left = [], sorted(index.RULES)
-    changed = True
-    while changed:
-        changed = False
-        rest = []
-        for name in left:
-            _, _, _, requires, concludes = index.RULES[name]
-            if can_match(requires, kinds):
-                chosen.append(name)
-                kinds.update(concludes)
-                changed = True
-            else:
-                rest.append(name)
-        left = rest
-    return chosen, frozenset(kinds)
+    entries = [SimpleNamespace(name=name, requires=entry[3], concludes=entry[4])
+               for name, entry in sorted(index.RULES.items())]
+    chosen, covers = reachable(entries, kinds, initial=kind_name(InitialFact))
+    return [e.name for e in chosen], covers
 
 
 def _kind(name: str) -> type:

@@ -109,15 +109,18 @@ def can_match(requirement, kinds) -> bool:
     return test(can_match(p, kinds) for p in parts)
 
 
-def reachable(rules, kinds) -> tuple[list, frozenset]:
+def reachable(rules, kinds, initial=InitialFact) -> tuple[list, frozenset]:
     """The rules that can fire when working memory starts with facts of ``kinds``, and every kind they may add.
 
     A fixed point: a rule can fire once every kind it needs is there, and then
     its conclusions are there too.  Rules left out can never fire on such
     facts, so an engine built from the rest fires the same rules in the same
-    order (saliences come from the whole rule set, see ``stratify``).
+    order (saliences come from the whole rule set, see ``stratify``).  A rule
+    is anything with ``requires`` and ``concludes``: the rules themselves, or
+    the index's entries with kinds written as names (then ``initial`` is the
+    name of experta's ``InitialFact``, always in working memory).
     """
-    kinds = set(kinds) | {InitialFact}
+    kinds = set(kinds) | {initial}
     chosen, left = [], list(rules)
     changed = True
     while changed:
