@@ -1,7 +1,10 @@
 """Shared test helpers: run the law engine on hand-built facts; build cases from YAML text."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import yaml
 
@@ -91,3 +94,20 @@ def firings(eng, facts) -> list:
     eng.declare(*facts)
     eng.run()
     return [(f.rule, [dict(c) for c in f.conclusions]) for f in eng.firings]
+
+
+_REPORT_MODULES = ("import atexit, sys\n"
+                   "atexit.register(lambda: sys.stderr.write('\\nMODULES ' + ' '.join(sorted(m for m in sys.modules "
+                   "if m.startswith('engine'))) + '\\n'))\n"
+                   "sys.argv = ['cli.py'] + sys.argv[1:]\n"
+                   "import runpy; runpy.run_path('cli.py', run_name='__main__')\n")
+
+
+def fresh_cli(*argv) -> tuple:
+    """Run ``cli.py ARGV`` in a new process: (exit status, stdout, stderr, the engine modules it had loaded at exit).
+
+    What a cold process imports can only be seen in one: in a test process most modules are loaded already."""
+    root = Path(__file__).resolve().parent.parent
+    res = subprocess.run([sys.executable, "-c", _REPORT_MODULES, *argv], cwd=root, capture_output=True, text=True)
+    line = [x for x in res.stderr.splitlines() if x.startswith("MODULES")][-1]
+    return res.returncode, res.stdout, res.stderr, set(line.split()[1:])

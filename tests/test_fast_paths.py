@@ -3,6 +3,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import fresh_cli
 from generate import random_case
 
 import engine.rules as R
@@ -72,17 +73,7 @@ def test_partial_networks_grow_then_give_way_to_the_full_one(monkeypatch):
 
 def _modules_after(*argv) -> set:
     """The engine modules a fresh ``cli.py ARGV`` process has loaded when it exits."""
-    import subprocess
-    import sys
-
-    code = ("import atexit, sys\n"
-            "atexit.register(lambda: sys.stderr.write('\\nMODULES ' + ' '.join(sorted(m for m in sys.modules "
-            "if m.startswith('engine'))) + '\\n'))\n"
-            "sys.argv = ['cli.py'] + sys.argv[1:]\n"
-            "import runpy; runpy.run_path('cli.py', run_name='__main__')\n")
-    res = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True)
-    line = [x for x in res.stderr.splitlines() if x.startswith("MODULES")][-1]
-    return set(line.split()[1:])
+    return fresh_cli(*argv)[3]
 
 
 def test_help_loads_no_engine_module():

@@ -9,11 +9,10 @@ of the whole set.  In one test process the chapter is soon loaded, so what a
 cold process loads is checked in fresh processes.
 """
 import ast
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import fresh_cli
 import yaml
 
 from engine.commands.validate import collect
@@ -110,20 +109,6 @@ def test_the_chapter_makes_facts_only_for_a_case_with_its_events():
 # Fresh processes
 # ---------------------------------------------------------------------------
 
-REPORT = ("import atexit, sys\n"
-          "atexit.register(lambda: sys.stderr.write('\\nMODULES ' + ' '.join(sorted(m for m in sys.modules "
-          "if m.startswith('engine'))) + '\\n'))\n"
-          "sys.argv = ['cli.py'] + sys.argv[1:]\n"
-          "import runpy; runpy.run_path('cli.py', run_name='__main__')\n")
-
-
-def _fresh(*argv) -> tuple:
-    """Run ``cli.py ARGV`` in a new process: (exit status, stdout, stderr, the engine modules it loaded)."""
-    res = subprocess.run([sys.executable, "-c", REPORT, *argv], cwd=ROOT, capture_output=True, text=True)
-    line = [x for x in res.stderr.splitlines() if x.startswith("MODULES")][-1]
-    return res.returncode, res.stdout, res.stderr, set(line.split()[1:])
-
-
 def _chapter(modules: set) -> set:
     return {m for m in modules if m in chapters.CLAIM_MODULES or m == "engine.mechanics.claims"
             or m.startswith("engine.mechanics.solver")}
@@ -135,7 +120,7 @@ def _in_process(path) -> str:
 
 @pytest.mark.parametrize("path", [REVOKE, "cases/law48/48b1-declarer-faces-hand-after-opening-lead-out-of-turn.yaml"])
 def test_a_cold_ruling_without_claims_events_does_not_load_the_chapter(path):
-    status, out, err, loaded = _fresh("rule", path, "--format", "json")
+    status, out, err, loaded = fresh_cli("rule", path, "--format", "json")
     assert status == 0, err
     assert f"engine.rules.{Path(path).parent.name}" in loaded  # the ruling ran (its law's rules were loaded)
     assert _chapter(loaded) == set()
@@ -143,7 +128,7 @@ def test_a_cold_ruling_without_claims_events_does_not_load_the_chapter(path):
 
 
 def test_a_cold_ruling_with_a_claim_loads_the_chapter_and_rules():
-    status, out, err, loaded = _fresh("rule", CLAIM, "--format", "json")
+    status, out, err, loaded = fresh_cli("rule", CLAIM, "--format", "json")
     assert status == 0, err
     assert set(chapters.CLAIM_MODULES) <= loaded
     assert out == _in_process(CLAIM) + "\n"
@@ -155,7 +140,7 @@ def test_an_unknown_event_kind_is_refused_naming_the_chapter_kinds_without_loadi
     data["events"] = [{"at": "end", "kind": "claimed", "by": "S"}]
     case = tmp_path / "case.yaml"
     case.write_text(yaml.safe_dump(data))
-    status, out, err, loaded = _fresh("rule", str(case), "--format", "json")
+    status, out, err, loaded = fresh_cli("rule", str(case), "--format", "json")
     assert status == 2
     assert "unknown event kind 'claimed'" in err
     assert all(f" {kind}," in err or f" {kind})" in err for kind in chapters.CLAIM_EVENT_KINDS)

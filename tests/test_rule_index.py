@@ -7,11 +7,10 @@ the engine built from it must have the rules, saliences and ``covers`` that
 ``base.reachable`` over every rule gives.  What a cold process imports is
 checked in a fresh process.
 """
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import fresh_cli
 
 import engine.rules as R
 from engine.commands.validate import collect
@@ -101,18 +100,9 @@ def test_rule_named_finds_every_rule_and_nothing_else():
     assert R.rule_named("reset") is None and R.rule_named("no_such_rule") is None
 
 
-REPORT = ("import atexit, sys\n"
-          "atexit.register(lambda: sys.stderr.write('\\nMODULES ' + ' '.join(sorted(m for m in sys.modules "
-          "if m.startswith('engine'))) + '\\n'))\n"
-          "sys.argv = ['cli.py'] + sys.argv[1:]\n"
-          "import runpy; runpy.run_path('cli.py', run_name='__main__')\n")
-
-
 def test_a_cold_revoke_ruling_imports_only_the_rules_it_can_reach():
-    res = subprocess.run([sys.executable, "-c", REPORT, "rule", REVOKE, "--format", "json"], cwd=ROOT,
-                         capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr
-    loaded = set([x for x in res.stderr.splitlines() if x.startswith("MODULES")][-1].split()[1:])
+    status, out, err, loaded = fresh_cli("rule", REVOKE, "--format", "json")
+    assert status == 0, err
     rules = {m for m in loaded if m.startswith("engine.rules.law")}
     assert "engine.rules.law64" in rules
     assert not rules & {"engine.rules.law16", "engine.rules.law53", "engine.rules.law13", "engine.rules.law68"}
@@ -120,4 +110,4 @@ def test_a_cold_revoke_ruling_imports_only_the_rules_it_can_reach():
     table = build_table(load_case(ROOT / REVOKE))
     names, _ = R.reachable_named({kind_name(type(f)) for f in table_facts(table)})
     assert rules == {index.RULES[n][0] for n in names}  # the modules of the rules it can reach, no other
-    assert res.stdout == dumps(ruling_json(rule_case(load_case(ROOT / REVOKE)))) + "\n"  # as ruled in this process
+    assert out == dumps(ruling_json(rule_case(load_case(ROOT / REVOKE)))) + "\n"  # as ruled in this process
