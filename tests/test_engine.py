@@ -124,7 +124,8 @@ def test_random_records_with_exposures_and_leads_out_of_turn(seed, rate):
 
 def test_compat_matcher_fires_what_experta_alone_fires():
     """compat's faster matcher paths (type dispatch, alpha chains, join, NOT and conflict-set ports, only
-    the changed rules asked, reset of what was touched) against experta's own network with none of them,
+    the changed rules asked, reset of what was touched, the lean match-fire cycle) against experta's own
+    network and cycle with none of them,
     rule by rule and fact id by fact id, on casebook cases of several chapters and random records; the
     same engines then rule the first cases again (what one case leaves behind must not reach the next)."""
     from pathlib import Path
@@ -134,7 +135,12 @@ def test_compat_matcher_fires_what_experta_alone_fires():
     from engine.mechanics.table import build_table
     from engine.rules import LawEngine
 
-    plain = type("ExpertaOnly", (LawEngine,), {"experta_matcher": True})()
+    from engine.law.compat import KnowledgeEngine
+
+    # experta's network and experta's own match-fire cycle (LeanEngine's run and declaration are compat's)
+    plain = type("ExpertaOnly", (LawEngine,), {
+        "experta_matcher": True, "run": KnowledgeEngine.run,
+        "_KnowledgeEngine__declare": KnowledgeEngine._KnowledgeEngine__declare})()
     fast = engine()
     root = Path(__file__).resolve().parent.parent / "cases"
     paths = [p for law in ("law50", "law53", "law62", "law64", "law13", "law14", "law16", "law72")

@@ -96,6 +96,21 @@ def _setitem(self, key, value):
         _fact_setitem(self, key, value)
 
 
+_fact_init = Fact.__init__
+
+
+def _init(self, *args, **kwargs):
+    """``Fact.__init__``: keyword fields of plain values are stored as they come (what __setitem__ would do
+    with each, in the same order); anything else goes through experta's."""
+    if args or "__factid__" in kwargs:
+        return _fact_init(self, *args, **kwargs)
+    for value in kwargs.values():
+        if type(value) not in _PLAIN:
+            return _fact_init(self, **kwargs)
+    dict.update(self, kwargs)
+    self._Fact__defaults = {}
+
+
 def _plan(cls) -> tuple:
     """Per field of a Fact class: the plain type its Schema checks (None: any object), or _SLOW."""
     plan = []
@@ -133,8 +148,35 @@ def _validate(self):
             raise ValueError("Mandatory field %r is not defined for fact %r" % (name, self))
 
 
+_KEYS: dict = {}  # a fact's keys, in order -> (any key special, any key a nested accessor); see _keys_read
+
+
+def _keys_read(fact) -> tuple:
+    """Whether any of a fact's keys is special (``__name__``, as ``Fact.is_special``) and whether any is a
+    nested accessor (as ``Fact.has_nested_accessor``), remembered per tuple of keys: facts of one class
+    have the same few."""
+    keys = tuple(fact)
+    try:
+        return _KEYS[keys]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable key: read it every time
+        keys = None
+    special = nested = False
+    for key in fact:
+        if isinstance(key, str) and key.startswith("__") and key.endswith("__"):
+            special = True
+        if "__" in str(key).strip("__"):
+            nested = True
+    if keys is not None and len(_KEYS) < 4096:
+        _KEYS[keys] = (special, nested)
+    return special, nested
+
+
 def _fact_id(fact):
     """``FactList._get_fact_id``: the fact's class and its items but the special ones, frozen (same value)."""
+    if not _keys_read(fact)[0]:
+        return frozenset((fact.__class__, *fact.items()))
     items = [fact.__class__]
     for key, value in fact.items():
         if not (isinstance(key, str) and key.startswith("__") and key.endswith("__")):
@@ -151,13 +193,11 @@ def _has_field_constraints(self):
 
 
 def _has_nested_accessor(self):
-    """``Fact.has_nested_accessor`` as a loop (the same answer)."""
-    for key in self.keys():
-        if "__" in str(key).strip("__"):
-            return True
-    return False
+    """``Fact.has_nested_accessor`` (the same answer, remembered per tuple of keys)."""
+    return _keys_read(self)[1]
 
 
+Fact.__init__ = _init
 Fact.__setitem__ = _setitem
 Fact.validate = _validate
 Fact.has_field_constraints = _has_field_constraints
@@ -187,6 +227,73 @@ class OrderedStrategy(DepthStrategy):
     def get_key(self, activation):
         ids = sorted(f["__factid__"] for f in activation.facts)
         return (activation.rule.salience, [-i for i in ids], activation.rule.__name__)
+
+
+def _lean_declare(self, fact):
+    """``FactList.declare`` without the watcher's log line: same checks, same id, same duplicate rule."""
+    if not isinstance(fact, Fact):
+        raise ValueError("The fact must descend the Fact class.")
+    fact.validate()
+    fact_id = _fact_id(fact)
+    counter = self.reference_counter
+    if self.duplication or fact_id not in counter:
+        idx = self.last_index
+        dict.__setitem__(fact, "__factid__", idx)
+        self[idx] = fact
+        self.last_index = idx + 1
+        self.added.append(fact)
+        counter[fact_id] += 1
+        return fact
+    return None
+
+
+FactList.declare = _lean_declare
+
+
+class LeanEngine(KnowledgeEngine):
+    """experta's engine with its match-fire cycle done with less work per step (same steps, same order).
+
+    ``run``, ``declare`` (and the declaration ``reset`` does) and the agenda's
+    update are experta's, without the watchers' log lines (formatted on every
+    firing, whether anyone listens or not) and without asking the matcher when
+    nothing was declared or retracted.
+    """
+
+    def run(self, steps=float("inf")):
+        self.running = True
+        matcher, strategy = self.matcher, self.strategy
+        try:
+            while steps > 0 and self.running:
+                facts = self.facts
+                added, removed = facts.added, facts.removed
+                if added or removed:
+                    facts.added, facts.removed = [], []
+                    new, gone = matcher.changes(added, removed)
+                    if new or gone:
+                        strategy._update_agenda(self.agenda, new, gone)
+                activation = self.agenda.get_next()
+                if activation is None:
+                    break
+                steps -= 1
+                activation.rule(self, **{k: v for k, v in activation.context.items() if not k.startswith("__")})
+        finally:
+            self.running = False
+
+    def _KnowledgeEngine__declare(self, *facts):
+        for f in facts:
+            if _has_field_constraints(f):
+                raise TypeError("Declared facts cannot contain conditional elements")
+        for f in facts:
+            if _has_nested_accessor(f):
+                raise KeyError("Cannot declare facts containing double underscores as keys.")
+        last_inserted = None
+        declare = self.facts.declare
+        for fact in facts:
+            last_inserted = declare(fact)
+        if not self.running:
+            added, removed = self.get_activations()
+            self.strategy._update_agenda(self.agenda, added, removed)
+        return last_inserted
 
 
 class _MemoInspect:
@@ -437,7 +544,30 @@ def _check_function(check):
     return check
 
 
-def _alpha_function(node):
+_BIND, _LITERAL, _CHECK = 0, 1, 2  # the kinds of step an alpha chain takes (see _alpha_step)
+
+
+def _alpha_step(check) -> tuple:
+    """One check of an alpha chain as a step ``(kind, a, b)``.
+
+    A field bound to a name (``seat=MATCH.seat``, experta's wildcard check, which
+    answers ``{name: value}``) is ``(_BIND, field, name)``; a field equal to an
+    unbound literal (``kind="revoke"``) is ``(_LITERAL, field, value)``; any other
+    check is ``(_CHECK, function, None)`` with the function of ``_check_function``.
+    The first two are what ``_alpha_function`` does with the check's answer,
+    written out so that no answer has to be built.
+    """
+    if isinstance(check, FeatureCheck) and isinstance(check.what, str):
+        what, expected = check.what, check.expected
+        if not (what.startswith("__") or what.endswith("__")) and "__" not in what and not what.isnumeric():
+            if type(expected) is W and isinstance(expected.__bind__, str):
+                return (_BIND, what, expected.__bind__)
+            if type(expected) is L and expected.__bind__ is None:
+                return (_LITERAL, what, expected.value)
+    return (_CHECK, _check_function(check), None)
+
+
+def _alpha_function(node, typed: bool = False):
     """One function walking the alpha subtree under ``node`` for a fact, as the FeatureTesterNodes would.
 
     experta passes a fresh token copy from node to node; here the bindings of
@@ -445,12 +575,14 @@ def _alpha_function(node):
     a token is built only where the walk reaches a beta node (whose input
     port copies it, as before).  A chain of nodes each with one child that is
     another tester (most of the network) is walked in one call, its checks in
-    the chain's order.  The children are visited in the same order.
+    the chain's order.  The children are visited in the same order.  ``typed``:
+    ``node`` tests the fact's type and the caller hands it only facts of that
+    type (``dispatch_by_type``), so that test is not repeated.
     """
-    tests = [_check_function(node.matcher)]
+    steps = [] if typed and isinstance(node.matcher, TypeCheck) else [_alpha_step(node.matcher)]
     while len(node.children) == 1 and type(node.children[0].node) is FeatureTesterNode:
         node = node.children[0].node
-        tests.append(_check_function(node.matcher))
+        steps.append(_alpha_step(node.matcher))
     kids = []
     for child in node.children:
         if type(child.node) is FeatureTesterNode:
@@ -458,11 +590,29 @@ def _alpha_function(node):
         else:
             kids.append((None, _port(child.callback)))
     new = tuple.__new__
-    tests = tuple(tests)
+    steps = tuple(steps)
 
     def visit(fact, context, tag):
-        for test in tests:
-            match = test(fact)
+        for kind, a, b in steps:
+            if kind is _BIND:  # experta's answer {b: value}, merged into the bindings as below
+                try:
+                    value = fact[a]
+                except (IndexError, KeyError, TypeError):
+                    return
+                if context.get(b, value) != value:
+                    return
+                if (False, b) in context and context[(False, b)] == value:
+                    return
+                context = {**context, b: value}
+                continue
+            if kind is _LITERAL:
+                try:
+                    if not b == fact[a]:
+                        return
+                except (IndexError, KeyError, TypeError):
+                    return
+                continue
+            match = a(fact)
             if not match:
                 return
             if match is not True and (type(match) is dict or isinstance(match, Mapping)):
@@ -523,7 +673,7 @@ def dispatch_by_type(matcher) -> None:
     for child in root.children:
         check = getattr(child.node, "matcher", None)
         if isinstance(check, TypeCheck) and type(child.node) is FeatureTesterNode:
-            by_type.setdefault(check.fact_type, []).append(_alpha_function(child.node))
+            by_type.setdefault(check.fact_type, []).append(_alpha_function(child.node, typed=True))
         else:
             always.append(child)
     valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
@@ -550,6 +700,14 @@ def _touched_nodes(node) -> set:
     return node._touched_set
 
 
+class _Activation(Activation):
+    """experta's Activation, hashed with its rule's hash as computed when the conflict-set port was made
+    (``_rule_hash``), not from the rule's patterns every time (the same facts and context are hashed)."""
+
+    def __hash__(self):
+        return hash((self._rule_hash, frozenset(self.facts), frozenset(self.context.items())))
+
+
 def _conflict_set_port(csn, dirty: set, i: int, touched: set):
     """``ConflictSetNode._activate``, the same activations, memory and added/removed sets, with less work.
 
@@ -559,12 +717,14 @@ def _conflict_set_port(csn, dirty: set, i: int, touched: set):
     """
     rule, new = csn.rule, tuple.__new__
     valid = Token.TagType.VALID
+    rule_hash = hash(rule)
 
     def activate(token):
         dirty.add(i)
         context = token.context
         info = new(TokenInfo, (frozenset(token.data), frozenset(context.items())))
-        activation = Activation(rule, info.data, {k: v for k, v in context.items() if isinstance(k, str)})
+        activation = _Activation(rule, info.data, {k: v for k, v in context.items() if isinstance(k, str)})
+        activation._rule_hash = rule_hash
         memory = csn.memory
         if token.tag is valid:
             if info not in memory:
@@ -646,7 +806,7 @@ def only_changed_rules(matcher) -> None:
 
 __all__ = [
     "AND", "AS", "MATCH", "NOT", "OR", "TEST", "W", "P", "L",
-    "Fact", "Field", "InitialFact", "KnowledgeEngine", "Rule",
+    "Fact", "Field", "InitialFact", "KnowledgeEngine", "LeanEngine", "Rule",
     "TracingAgenda", "OrderedStrategy", "EXPERTA_VERSION", "dispatch_by_type", "only_changed_rules",
     "ANDFC", "ORFC", "NOTFC",
 ]

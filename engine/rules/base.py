@@ -25,7 +25,7 @@ from engine.law.compat import (
     TEST,
     Fact,
     InitialFact,
-    KnowledgeEngine,
+    LeanEngine,
     OrderedStrategy,
     Rule,
     TracingAgenda,
@@ -180,7 +180,7 @@ class Firing:
     repeated: list = field(default_factory=list)  # conclusions already in working memory
 
 
-class LawEngineBase(KnowledgeEngine):
+class LawEngineBase(LeanEngine):
     """The base engine: records firings as data while rules conclude."""
 
     __strategy__ = OrderedStrategy
