@@ -57,7 +57,7 @@ from experta.fieldconstraint import ANDFC, NOTFC, ORFC  # noqa: E402,F401  (read
 from experta.strategies import DepthStrategy  # noqa: E402
 from experta import engine as _experta_engine, rule as _experta_rule  # noqa: E402
 from experta.matchers.rete.abstract import OneInputNode, TwoInputNode  # noqa: E402
-from experta.matchers.rete.check import FactCapture, FeatureCheck, TypeCheck  # noqa: E402
+from experta.matchers.rete.check import FactCapture, FeatureCheck, SameContextCheck, TypeCheck  # noqa: E402
 from experta.matchers.rete.mixins import ChildNode  # noqa: E402
 from experta.matchers.rete.nodes import FeatureTesterNode, NotNode, OrdinaryMatchNode  # noqa: E402
 from experta.matchers.rete.token import Token, TokenInfo  # noqa: E402
@@ -388,36 +388,69 @@ def _join_ports(node) -> None:
     facts and context are never changed once it is sent), instead of experta's frozen TokenInfo that
     every pair had to thaw into a dict again.
     """
-    test, children, new = node.matcher, node.children, tuple.__new__
+    test, children, new = _plain_test(node.matcher), node.children, tuple.__new__
     valid = Token.TagType.VALID
     touched = _touched_nodes(node)
 
-    def port(token, mine, other, left):
-        data, context = token.data, token.context
+    def receive(token, mine):
         if token.tag is valid:
             if not mine:
                 touched.add(node)
-            mine.append((data, context))
-        else:
-            _remove_first(mine, data, context, missing_ok=True)  # (experta's join ignores a token never received)
-        if not other:
-            return
-        own = None
-        for other_data, other_context in other:
-            if not (test(context, other_context) if left else test(other_context, context)):
-                continue
-            if own is None:
-                own = {k: v for k, v in context.items() if isinstance(k, str)}
-            combined = dict(own)
-            for k, v in other_context.items():
-                if not isinstance(k, tuple):
-                    combined[k] = v
-            out = new(Token, (token.tag, data | other_data, combined))
-            for child in children:
-                child.callback(out)
+            mine.append((token.data, token.context))
+        else:  # (experta's join ignores a token never received)
+            _remove_first(mine, token.data, token.context, missing_ok=True)
 
-    node._activate_left = lambda token: port(token, node.left_memory, node.right_memory, True)
-    node._activate_right = lambda token: port(token, node.right_memory, node.left_memory, False)
+    def send(token, data, other_data, own, other_context):
+        combined = dict(own)
+        for k, v in other_context.items():
+            if not isinstance(k, tuple):
+                combined[k] = v
+        out = new(Token, (token.tag, data | other_data, combined))
+        for child in children:
+            child.callback(out)
+
+    def left(token):
+        receive(token, node.left_memory)
+        others = node.right_memory
+        if not others:
+            return
+        data, context, own = token.data, token.context, None
+        for other_data, other_context in others:
+            if test(context, other_context):
+                if own is None:
+                    own = {k: v for k, v in context.items() if isinstance(k, str)}
+                send(token, data, other_data, own, other_context)
+
+    def right(token):
+        receive(token, node.right_memory)
+        others = node.left_memory
+        if not others:
+            return
+        data, context, own = token.data, token.context, None
+        for other_data, other_context in others:
+            if test(other_context, context):
+                if own is None:
+                    own = {k: v for k, v in context.items() if isinstance(k, str)}
+                send(token, data, other_data, own, other_context)
+
+    node._activate_left, node._activate_right = left, right
+
+
+def _same_context(left, right):
+    """``SameContextCheck.__call__`` as a plain function (the same answers, the same error)."""
+    for key, value in left.items():
+        if key[0] is False:
+            raise RuntimeError('Negated value "%s" present before capture.' % key[1])
+        if key in right and value != right[key]:
+            return False
+        if (False, key) in right and value == right[(False, key)]:
+            return False
+    return True
+
+
+def _plain_test(check):
+    """A join's test: experta's SameContextCheck as ``_same_context``, any other check as it is."""
+    return _same_context if type(check) is SameContextCheck else check
 
 
 def _not_ports(node) -> None:
@@ -427,7 +460,7 @@ def _not_ports(node) -> None:
     Left memory: the token's frozen form (the key experta uses) -> [matches on the right, facts, context];
     right memory: (facts, context) in arrival order.  Only these ports read the two memories.
     """
-    test, children, new = node.matcher, node.children, tuple.__new__
+    test, children, new = _plain_test(node.matcher), node.children, tuple.__new__
     valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
     touched = _touched_nodes(node)
 
@@ -592,7 +625,7 @@ def _alpha_function(node, typed: bool = False):
     new = tuple.__new__
     steps = tuple(steps)
 
-    def visit(fact, context, tag):
+    def visit(fact, context, tag, data):
         for kind, a, b in steps:
             if kind is _BIND:  # experta's answer {b: value}, merged into the bindings as below
                 try:
@@ -628,9 +661,9 @@ def _alpha_function(node, typed: bool = False):
                 context = {**context, **match}
         for walk, port in kids:
             if walk is not None:
-                walk(fact, context, tag)
+                walk(fact, context, tag, data)
             else:
-                port(new(Token, (tag, {fact}, context)))
+                port(new(Token, (tag, data, context)))
 
     return visit
 
@@ -679,8 +712,11 @@ def dispatch_by_type(matcher) -> None:
     valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
 
     def send(fact, tag):
-        for walk in by_type.get(type(fact), ()):
-            walk(fact, {}, tag)
+        walks = by_type.get(type(fact), ())
+        if walks:
+            data = {fact}  # (one set for every token of this fact: a token's facts are never changed)
+            for walk in walks:
+                walk(fact, {}, tag, data)
         for child in always:
             child.callback(Token(tag, fact))
 
