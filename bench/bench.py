@@ -24,7 +24,13 @@ Rows (target in brackets):
 3. ruling one generated 13-trick case in process (network built once) [~5 ms];
 4. ``cli.py validate`` of ``--n`` generated 13-trick cases, whole process, vs ``oracle``
    [<= 5x] (by default one worker per core; ``-j 1``, one process, is shown too);
-5. with ``--pytest``: ``python -m pytest`` on a copy without bytecode [< 120 s].
+5. with ``--pytest``: ``python -m pytest`` on a copy without bytecode [< 120 s];
+6. with ``--instructions``: the work of row 3 counted in instructions under
+   ``valgrind --tool=callgrind`` (reading and ruling the first ``--ir-cases``
+   generated cases, less the same process with none), against the C-loader
+   oracle counted the same way.  Counts are the same on every run of the same
+   Python on the same files, whatever else the machine does: the figure to
+   compare two versions by when a change is smaller than the machine's noise.
 
 The project is copied to a temporary folder first, so that the bytecode
 conditions are exact and the working tree is not touched.
@@ -140,6 +146,9 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=300, help="generated cases to validate")
     ap.add_argument("--pytest", action="store_true", help="also time the test suite (minutes)")
     ap.add_argument("--rows", default="1234", help="which rows to measure (digits), e.g. --rows 14")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count row 3's work in instructions (valgrind's callgrind; minutes)")
+    ap.add_argument("--ir-cases", type=int, default=60, help="cases read and ruled for --instructions")
     args = ap.parse_args()
     py = sys.executable
 
@@ -218,11 +227,57 @@ def main() -> None:
                  "oracle", TARGETS["validate"])
             _cpu_line((("validate (all workers)", "validate"), ("-j 1", "validate_1")), "oracle")
 
+        if args.instructions:
+            _instructions(py, compiled, gen, tmp, min(args.ir_cases, len(generated)))
+
         if args.pytest:
             t, _ = _time([py, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"], plain, _env(plain, False))
             print("5. test suite, no bytecode")
             print(f"  {'python -m pytest':<58} {t:7.1f} s   (target < {TARGETS['pytest_s']:g} s on this machine)")
 
+
+def _instructions(py: str, compiled: Path, gen: Path, tmp: Path, n: int) -> None:
+    """Row 6: instructions per case (reading and ruling; the oracle: reading with the C loader)."""
+    if not shutil.which("valgrind"):
+        print("6. instructions: valgrind is not installed here (skipped)")
+        return
+
+    def count(code: str, cwd: Path, k: int) -> int:
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", py, "-c", code,
+                              str(gen), str(k)], cwd=cwd, env=_env(compiled, True), capture_output=True, text=True)
+        if out.returncode:
+            raise SystemExit(f"bench: under valgrind: {out.stderr[-800:]}")
+        line = next(x for x in out.stderr.splitlines() if "Collected" in x)
+        return int(line.split()[-1].replace(",", ""))
+
+    ruling = (count(_IR_RULE, compiled, n) - count(_IR_RULE, compiled, 0)) / n
+    oracle = (count(_IR_ORACLE, tmp, n) - count(_IR_ORACLE, tmp, 0)) / n
+    print(f"6. instructions (callgrind), {n} generated cases; the same on every run")
+    print(f"  {'read and rule one case (rule network already built)':<58} {ruling / 1e6:6.2f} M  "
+          f"= {ruling / oracle:5.1f}x reading it with the C loader ({oracle / 1e6:.2f} M)")
+
+
+_IR_RULE = r"""
+import sys
+from pathlib import Path
+from engine.input.caseio import load_case
+from engine.explain.ruling import rule_case
+from engine.rules import full_engine
+full_engine()
+for f in sorted(Path(sys.argv[1]).glob("*.yaml"))[:int(sys.argv[2])]:
+    rule_case(load_case(f))
+"""
+
+_IR_ORACLE = r"""
+import sys, yaml
+from pathlib import Path
+count = 0
+for f in sorted(Path(sys.argv[1]).glob("*.yaml"))[:int(sys.argv[2])]:
+    with open(f, encoding="utf-8") as fh:
+        d = yaml.load(fh, Loader=yaml.CSafeLoader)
+    for trick in d.get("play") or []:
+        count += len(trick)
+"""
 
 _IN_PROCESS = r"""
 import json, statistics, sys, time, yaml
