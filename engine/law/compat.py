@@ -409,31 +409,23 @@ def _join_ports(node) -> None:
         for child in children:
             child.callback(out)
 
-    def left(token):
-        receive(token, node.left_memory)
-        others = node.right_memory
-        if not others:
-            return
-        data, context, own = token.data, token.context, None
-        for other_data, other_context in others:
-            if test(context, other_context):
-                if own is None:
-                    own = {k: v for k, v in context.items() if isinstance(k, str)}
-                send(token, data, other_data, own, other_context)
+    def port(mine: str, others: str, is_left: bool):
+        """The input port that keeps a token in memory ``mine`` and pairs it with those in ``others``."""
+        def activate(token):
+            receive(token, getattr(node, mine))
+            other_memory = getattr(node, others)
+            if not other_memory:
+                return
+            data, context, own = token.data, token.context, None
+            for other_data, other_context in other_memory:
+                if test(context, other_context) if is_left else test(other_context, context):
+                    if own is None:
+                        own = {k: v for k, v in context.items() if isinstance(k, str)}
+                    send(token, data, other_data, own, other_context)
+        return activate
 
-    def right(token):
-        receive(token, node.right_memory)
-        others = node.left_memory
-        if not others:
-            return
-        data, context, own = token.data, token.context, None
-        for other_data, other_context in others:
-            if test(other_context, context):
-                if own is None:
-                    own = {k: v for k, v in context.items() if isinstance(k, str)}
-                send(token, data, other_data, own, other_context)
-
-    node._activate_left, node._activate_right = left, right
+    node._activate_left = port("left_memory", "right_memory", True)
+    node._activate_right = port("right_memory", "left_memory", False)
 
 
 def _same_context(left, right):
