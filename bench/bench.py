@@ -64,7 +64,8 @@ import sys, yaml
 from pathlib import Path
 loader = yaml.CSafeLoader if sys.argv[1] == "c" else yaml.SafeLoader
 count = {}
-for f in sorted(Path(sys.argv[2]).glob("*.yaml")):
+files = sorted(Path(sys.argv[2]).glob("*.yaml"))
+for f in files[:int(sys.argv[3])] if len(sys.argv) > 3 else files:  # (a limit: --instructions)
     with open(f, encoding="utf-8") as fh:
         d = yaml.load(fh, Loader=loader)
     for trick in d.get("play") or []:
@@ -242,16 +243,16 @@ def _instructions(py: str, compiled: Path, gen: Path, tmp: Path, n: int) -> None
         print("6. instructions: valgrind is not installed here (skipped)")
         return
 
-    def count(code: str, cwd: Path, k: int) -> int:
-        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", py, "-c", code,
-                              str(gen), str(k)], cwd=cwd, env=_env(compiled, True), capture_output=True, text=True)
+    def count(cwd: Path, *argv) -> int:
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", py, "-c", *argv],
+                             cwd=cwd, env=_env(compiled, True), capture_output=True, text=True)
         if out.returncode:
             raise SystemExit(f"bench: under valgrind: {out.stderr[-800:]}")
         line = next(x for x in out.stderr.splitlines() if "Collected" in x)
         return int(line.split()[-1].replace(",", ""))
 
-    ruling = (count(_IR_RULE, compiled, n) - count(_IR_RULE, compiled, 0)) / n
-    oracle = (count(_IR_ORACLE, tmp, n) - count(_IR_ORACLE, tmp, 0)) / n
+    ruling = (count(compiled, _IR_RULE, str(gen), str(n)) - count(compiled, _IR_RULE, str(gen), "0")) / n
+    oracle = (count(tmp, ORACLE, "c", str(gen), str(n)) - count(tmp, ORACLE, "c", str(gen), "0")) / n
     print(f"6. instructions (callgrind), {n} generated cases; the same on every run")
     print(f"  {'read and rule one case (rule network already built)':<58} {ruling / 1e6:6.2f} M  "
           f"= {ruling / oracle:5.1f}x reading it with the C loader ({oracle / 1e6:.2f} M)")
@@ -266,17 +267,6 @@ from engine.rules import full_engine
 full_engine()
 for f in sorted(Path(sys.argv[1]).glob("*.yaml"))[:int(sys.argv[2])]:
     rule_case(load_case(f))
-"""
-
-_IR_ORACLE = r"""
-import sys, yaml
-from pathlib import Path
-count = 0
-for f in sorted(Path(sys.argv[1]).glob("*.yaml"))[:int(sys.argv[2])]:
-    with open(f, encoding="utf-8") as fh:
-        d = yaml.load(fh, Loader=yaml.CSafeLoader)
-    for trick in d.get("play") or []:
-        count += len(trick)
 """
 
 _IN_PROCESS = r"""
