@@ -27,6 +27,9 @@ BAD = [
     ("events without contract", case("events:\n  - {at: end, kind: round_ended}\n"
                                      "dealing: {misdealt: true, before_last_card: true}\n"), "events: events happen during play"),
     ("unknown top key", case("venue: club\ndealing: {misdealt: true, before_last_card: true}\n"), "venue: unknown key"),
+    # the class of player Laws 69-71 judge (docs/claims.md)
+    ("unknown class of player", case("contract: 4S\ndeclarer: S\nplay: []\nplayer_class: champion\n"),
+     "player_class: 'champion' is not a class of player (one of novice, club, expert"),
     # deal_found and pockets
     ("deal_found card twice", case('deal_found: "N:KT765.9842.KT2.99 A94.AT5.Q83.743 Q83.73.AJ74.JT86 J2.KQJ6.965.AKQ5"\n'
                                    "pockets: {discovered: auction}\n"), "deal_found: C9 is in North's pocket and North's"),

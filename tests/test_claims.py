@@ -576,17 +576,24 @@ def test_the_least_successful_normal_line_is_shown_card_by_card():
     from engine.input.caseio import load_case
     from engine.explain.ruling import rule_case
 
-    r = rule_case(load_case("cases/law70/70a-careless-discard-of-a-winner.yaml"))
+    r = rule_case(load_case("cases/law70/70a-blocked-hearts-careless-order.yaml"))
     data = ruling_json(r)
     line = data["claim_line"]
-    assert line["side"] == "NS" and line["tricks"] == 3
-    assert [t["number"] for t in line["line"]] == [10, 11, 12, 13]
+    assert line["side"] == "NS" and line["tricks"] == 1 and line["best"] == 3 and line["class"] == "club"
+    assert [t["number"] for t in line["line"]] == [11, 12, 13]
     assert all(len(t["cards"]) == 4 for t in line["line"])
-    assert [t["lost"] for t in line["line"]] == [False, False, False, True]  # the spade is lost at the end
-    # where it falls short: dummy throws the spade ace on the first heart, a careless (so normal) discard
-    assert line["falls_short"] == {"trick": 10, "seat": "N", "card": "SA", "why": "discard_winner"}
-    assert any("throws the ace of spades" in q for q in data["questions"])  # the list cannot settle it
+    assert [t["lost"] for t in line["line"]] == [False, True, True]
+    # where it departs from the best normal line: dummy leads the diamond first, a careless order
+    assert line["falls_short"] == {"trick": 11, "seat": "N", "card": "D9", "why": "lead"}
+    assert [(d["trick"], d["seat"], d["card"], d["as"], d["costs"]) for d in line["departures"]] == \
+        [(11, "N", "D9", "lead", 2)]
+    assert any("leads the nine of diamonds, which costs North-South 2 tricks" in q for q in data["questions"])
     assert "The least successful normal line" in ruling_text(r)
+    # the director's answer: that lead is not normal for this player; ruled again, the claim stands
+    r = rule_case(load_case("cases/law70/70a-blocked-hearts-director-finds-the-order-irrational.yaml"))
+    data = ruling_json(r)
+    assert data["claim_line"]["tricks"] == 3 and data["claim_line"]["departures"] == []
+    assert data["declarer_tricks"] == 6
     # the reported board: every normal line ruffs with the last trump and takes all four
     r = rule_case(load_case("cases/law70/70a-all-the-rest-trumps-drawn-ruff-with-the-last-trump.yaml"))
     line = ruling_json(r)["claim_line"]

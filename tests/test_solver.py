@@ -208,13 +208,14 @@ def test_I3_declining_a_trick_with_the_top_card_at_the_last_seat_is_irrational()
     assert S.normal_floor(pos, 0).value >= 1
 
 
-def test_discarding_a_winner_while_holding_a_useless_loser_is_only_careless():
-    # Cashing the hearts, dummy may throw the spade ace instead of a small diamond.
+def test_throwing_the_entry_to_winners_is_not_normal_but_naming_a_card_still_keeps_it():
+    # Cashing the hearts, dummy keeps the spade ace (its entry) and throws its diamonds (N2b).
     pos = P({"S": "HA HK HQ S2", "N": "SA D2 D3 D4", "W": "SK SQ C2 C3", "E": "SJ ST C4 C5"}, None, "S")
     cash = [S.Step.make("cash", suit="H")]
-    assert S.normal_floor(pos, 0, cash).value == 3
-    # Naming the ace in the line keeps it for its step.
-    assert S.normal_floor(pos, 0, cash + [S.Step.make("play", "SA")]).value == 4
+    assert S.normal_floor(pos, 0, cash).value == 4
+    assert S.normal_floor(pos, 0, cash, pclass="novice").value == 3  # a novice may throw it
+    # Naming the ace in the line keeps it for its step, whatever the class.
+    assert S.normal_floor(pos, 0, cash + [S.Step.make("play", "SA")], pclass="novice").value == 4
 
 
 # ---------------------------------------------------------------------------
@@ -252,11 +253,12 @@ def test_a_stated_finesse_is_taken_and_an_unstated_one_is_not():
 
 def test_a_ruff_step_ruffs_in_the_short_hand():
     # Hearts trumps: South leads a club and West's ace wins it unless North, void, ruffs. East, last to
-    # play, must follow with the king, so North's two of trumps wins for certain: declining that trick
-    # is irrational (N1), with or without a line saying so.
+    # play, must follow with the king.
     pos = P({"S": "C2 C3", "N": "H2 D2", "W": "CA H3", "E": "CK D3"}, "H", "S")
     assert S.floor(pos, 0).value == 0
-    assert S.normal_floor(pos, 0).value == 1
+    # as the claimer sees it the ruff is not certain (the three of trumps could be with East, void in clubs),
+    # so throwing the diamond instead is careless, not irrational; the ruff step makes the ruff
+    assert S.normal_floor(pos, 0).value == 0
     assert S.normal_floor(pos, 0, [S.Step.make("ruff", suit="C")]).value == 1
     # Diamonds trumps: North leads; the line's ruff makes him lead the diamond before his losing club.
     pos = P({"N": "DK C2", "E": "D5 C3", "S": "S2 S8", "W": "SK C7"}, "H", "N")

@@ -80,6 +80,8 @@ def ruling_json(r: Ruling) -> dict:
         "tricks_at_table": r.tricks_at_table,
         "declarer_tricks": r.declarer_tricks,
         "score": r.score,
+        # optional: a claim awaiting the director's ruling (declarer_tricks and score are then null)
+        **_pending_json(r),
         "questions": r.questions,
         "notes": [_note_json(n) for n in r.notes],
         "trace": [
@@ -226,11 +228,26 @@ def trick_line(r: Ruling) -> str:
     return "; ".join(parts)
 
 
+def _pending_json(r: Ruling) -> dict:
+    """``result_pending``: the proven bounds of a claim's award that is not settled (docs/claims.md)."""
+    if r.declarer_tricks is not None:
+        return {}
+    pend = next((c for c in r.conclusions if c.kind == "award_pending"), None)
+    if pend is None or any(c.kind == "tricks_awarded" for c in r.conclusions):
+        return {}
+    f = pend.fields
+    return {"result_pending": {"side": f["side"], "lower": f["lower"], "upper": f["upper"],
+                               "remaining": f["remaining"], "law": pend.law}}
+
+
 def result_line(r: Ruling) -> str:
     if r.case.contract is None:
         if r.score == {"NS": 0, "EW": 0} and any(n.get("subject") == "passed_out" for n in r.notes):
             return "Passed out: no contract was played; North-South 0, East-West 0."
         return "No contract has been played: the ruling comes before play."
+    pending = next((n for n in r.notes if n.get("subject") == "result_pending"), None)
+    if r.declarer_tricks is None and pending is not None:
+        return f"No result yet: {pending['text']}."
     if r.declarer_tricks is None:
         return "Declarer's tricks cannot be counted from this record."
     text = f"Declarer took {r.tricks_at_table} tricks at the table"

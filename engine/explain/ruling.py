@@ -94,7 +94,7 @@ class Ruling:
 
 
 # Conclusion kinds that put a question to the director (the engine does not answer it).
-JUDGMENT_KINDS = ("equity_review", "question")
+JUDGMENT_KINDS = ("equity_review", "question", "line_departure")
 
 
 def rule_case(case: Case) -> Ruling:
@@ -225,6 +225,29 @@ def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Fi
         steps.append(Step(firing.step, firing.rule, firing.clause, firing.cites, premises, concluded, repeated))
 
     transfers, declarer_tricks, notes = _rectified(table, conclusions)
+    pending = [c for c in conclusions if c.kind == "award_pending"]
+    if pending and not any(c.kind == "tricks_awarded" for c in conclusions):
+        # Laws 68-71: a number the award needs is not settled: no result until the director rules
+        p = pending[0].fields
+        declarer_side = table.declarer_side
+        remaining = p["remaining"]
+        won = (table.tally.stated or table.tally.by_side)[declarer_side] if table.tally.known else None
+        base = None
+        if won is not None:
+            claimed_here = [f for f in facts if type(f).kind == "claim_event"]
+            if claimed_here:
+                cf = claimed_here[0]
+                base = cf["split_total"] - (cf["kept"] if cf["side"] == declarer_side else remaining - cf["kept"])
+        if base is not None:
+            lo, hi = (p["lower"], p["upper"]) if p["side"] == declarer_side else \
+                (remaining - p["upper"], remaining - p["lower"])
+            span = f"{base + lo}" if lo == hi else f"between {base + lo} and {base + hi}"
+            what = f"declarer's tricks are {span}, as far as the solver has proven"
+        else:
+            what = "declarer's tricks cannot be counted yet"
+        notes.append({"subject": "result_pending", "trick": None, "seat": None, "laws": "70A",
+                      "text": f"the board awaits the director's ruling on the claim: {what}; no score is given"})
+        declarer_tricks = None
     tally = table.tally
     tricks_at_table = (tally.stated or tally.by_side)[table.declarer_side] if tally.known else None
     score = None
@@ -238,6 +261,8 @@ def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Fi
                                   "score zero"})
     elif case.contract is None or (declarer_tricks is None and not case.play):
         pass  # a ruling before or without play: there is no result to count
+    elif declarer_tricks is None and any(n["subject"] == "result_pending" for n in all_notes):
+        pass  # said above: the result awaits the director's ruling on a claim
     elif declarer_tricks is None:
         all_notes.append({"subject": "result_unknown", "trick": None, "seat": None, "laws": "",
                           "text": "the play record stops without a claim or concession and gives no result: "

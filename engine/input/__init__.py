@@ -6,4 +6,4 @@ chapter's events are registered when a case has one (``chapters.load_for``,
 called by the case reader), so a case read through any module here is still
 read in full.
 """
-from engine.input import board, sources  # noqa: F401  (registrations)
+from engine.input import board, judgment, sources  # noqa: F401  (registrations)

@@ -116,6 +116,7 @@ TOP_KEYS = {
     "id", "title", "edition", "source", "board", "deal", "contract", "declarer",
     "play", "events", "expect", "pbn", "vulnerable", "dealer", "result", "notes",
     "lin", "room", "game",  # with pbn/lin: which deal of the file (docs/workbench.md)
+    "published",  # a casebook's record of the published rulings (cases/published/README.md): metadata, not read
 }
 
 # kind -> (required fields, optional fields).  A chapter that needs a new

@@ -22,10 +22,12 @@ CONCESSION_FORMS = ("statement", "abandoned_hand")
 
 @dataclass(frozen=True)
 class LineStep:
-    kind: str  # play, cash, draw_trumps, ruff, finesse, lead
+    kind: str  # play, cash, draw_trumps, ruff, finesse, lead, discard, ruffing_finesse
     card: str | None = None
     suit: str | None = None
     rounds: int = 0
+    on: str | None = None  # discard: the suit led it is made on
+    by: str | None = None  # discard of a suit: the seat that throws it
 
     def text(self) -> str:
         if self.kind == "draw_trumps":
@@ -34,25 +36,34 @@ class LineStep:
             return "cross-ruff"
         what = C.card_short(self.card) if self.card else self.suit
         extra = f" x{self.rounds}" if self.rounds else ""
+        if self.on:
+            extra += f" on {self.on}"
         return f"{self.kind.replace('_', ' ')} {what}{extra}"
 
 
+STEP_HELP = "play, cash, draw_trumps, ruff, finesse, lead, discard, ruffing_finesse"
+
+
 def parse_line(value) -> tuple:
-    """A structured statement: a list of steps, each ``{play: SA}``, ``{cash: S}``, ``draw_trumps``..."""
+    """A structured statement: a list of steps, each ``{play: SA}``, ``{cash: S}``, ``draw_trumps``,
+    ``{discard: C3, on: D}``, ``{ruffing_finesse: DQ}``... (docs/claims.md)."""
     if not isinstance(value, list) or not value:
         raise C.NotationError(f"{value!r} is not a line (a list of steps such as {{cash: S}}, {{finesse: DQ}}, "
                               f"draw_trumps)")
+    if len(value) > 52:
+        raise C.NotationError(f"{len(value)} steps: a line has at most 52")
     steps = []
     for i, item in enumerate(value, start=1):
         if isinstance(item, str) and item.strip().lower() in ("draw_trumps", "draw trumps"):
             steps.append(LineStep("draw_trumps"))
             continue
         if not isinstance(item, dict):
-            raise C.NotationError(f"step {i}: {item!r} is not a step (play, cash, draw_trumps, ruff, finesse, lead)")
-        keys = [k for k in item if k != "rounds"]
+            raise C.NotationError(f"step {i}: {item!r} is not a step ({STEP_HELP})")
+        extras = ("rounds", "on", "by")
+        keys = [k for k in item if k not in extras]
         if len(keys) != 1 or str(keys[0]) not in C.STEP_KINDS:
             raise C.NotationError(f"step {i}: {item!r} needs exactly one of {', '.join(C.STEP_KINDS)} "
-                                  f"(and optionally rounds)")
+                                  f"(and optionally rounds, or on and by for a discard)")
         kind = str(keys[0])
         arg = item[kind]
         rounds = item.get("rounds", 0)
@@ -61,11 +72,24 @@ def parse_line(value) -> tuple:
                 raise C.NotationError(f"step {i}: rounds goes with cash, ruff or lead, not {kind}")
             if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 13:
                 raise C.NotationError(f"step {i}: rounds {rounds!r} is not a number of rounds (1 to 13)")
+        for extra in ("on", "by"):
+            if extra in item and kind != "discard":
+                raise C.NotationError(f"step {i}: {extra} goes with discard, not {kind}")
         try:
-            if kind in ("play", "finesse"):
+            if kind in ("play", "finesse", "ruffing_finesse"):
                 steps.append(LineStep(kind, card=C.parse_card(arg)))
             elif kind in ("cash", "ruff", "lead"):
                 steps.append(LineStep(kind, suit=C.parse_suit(arg), rounds=rounds))
+            elif kind == "discard":
+                on = C.parse_suit(item["on"]) if "on" in item else None
+                by = C.parse_seat(item["by"]) if "by" in item else None
+                text = str(arg).strip()
+                if len(text) == 1:
+                    steps.append(LineStep("discard", suit=C.parse_suit(text), on=on, by=by))
+                else:
+                    if by is not None:
+                        raise C.NotationError("by goes with the discard of a suit (the card says whose it is)")
+                    steps.append(LineStep("discard", card=C.parse_card(text), on=on))
             else:
                 if arg not in (True, None):
                     raise C.NotationError(f"{arg!r}: write draw_trumps: true (or just draw_trumps)")
@@ -73,6 +97,43 @@ def parse_line(value) -> tuple:
         except C.NotationError as exc:
             raise C.NotationError(f"step {i}: {exc}")
     return tuple(steps)
+
+
+def parse_findings(value) -> tuple:
+    """The director's findings on a claim's normal line: ``[{seat: N, card: SA, as: discard}]`` (``as``
+    optional: lead, follow, discard or ruff; without it any play of the card but a lead)."""
+    if not isinstance(value, list):
+        raise C.NotationError(f"{value!r} is not a list of plays such as {{seat: N, card: SA}}")
+    if len(value) > 52:
+        raise C.NotationError(f"{len(value)} findings: at most 52")
+    out = []
+    for i, item in enumerate(value, start=1):
+        if not isinstance(item, dict) or not {"seat", "card"} <= set(item) or set(item) - {"seat", "card", "as"}:
+            raise C.NotationError(f"play {i}: {item!r} is not a play {{seat: N, card: SA}} (optionally as: "
+                                  f"lead, follow, discard or ruff)")
+        try:
+            seat = C.parse_seat(item["seat"])
+            card = C.parse_card(item["card"])
+        except C.NotationError as exc:
+            raise C.NotationError(f"play {i}: {exc}")
+        role = item.get("as")
+        if role is not None and role not in ("lead", "follow", "discard", "ruff"):
+            raise C.NotationError(f"play {i}: as {role!r} is not lead, follow, discard or ruff")
+        out.append(Finding(seat, card, role))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A play of the claimer's side the director judged (not normal, or normal) for this player."""
+
+    seat: str
+    card: str
+    role: str | None = None
+
+    def text(self) -> str:
+        what = {"lead": "lead", "follow": "play", "discard": "discard", "ruff": "ruff with", None: "play"}[self.role]
+        return f"{C.seat_name(self.seat)} would not {what} the {C.card_name(self.card)}"
 
 
 def _form(value):
@@ -84,12 +145,16 @@ def _form(value):
 
 
 register_field("line", parse_line)
+register_field("not_normal", parse_findings)
+register_field("normal", parse_findings)
 register_field("form", _form)
 register_field("aware_of_trumps", _boolean)
 register_field("immediate", _boolean)
 register_field("agreed_result", _trick_count)
-register_event("claim", {"by", "tricks"}, {"accepted", "statement", "line", "form", "aware_of_trumps", "agreed_result"})
-register_event("concession", {"by", "tricks"}, {"accepted", "form", "agreed_result", "statement"})
+register_event("claim", {"by", "tricks"}, {"accepted", "statement", "line", "form", "aware_of_trumps", "agreed_result",
+                                           "not_normal", "normal"})
+register_event("concession", {"by", "tricks"}, {"accepted", "form", "agreed_result", "statement", "not_normal",
+                                                "normal"})
 register_event("objection", {"by"}, {"immediate"})
 register_event("acceptance_withdrawn", {"by"})
 register_event("correction_period_ended", set())

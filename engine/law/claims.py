@@ -35,7 +35,8 @@ from engine.input.claims import (
 )
 from engine.law.compat import Field
 from engine.law.facts import Conclusion, TableFact, fact_producer
-from engine.mechanics.claims import Analysis, _steps, position_at_end
+from engine.input.judgment import DEFAULT_PLAYER_CLASS
+from engine.mechanics.claims import Analysis, _steps, findings_for_search, position_at_end
 from engine.mechanics.table import NEVER, Table
 from engine.notation import cards as C
 from engine.notation.cards import SIDE_NAMES
@@ -196,17 +197,20 @@ class VoidedConcession(TableFact):
     at = _f(str)
 
 
-class LineDoubt(TableFact):
-    """The least successful normal line loses its first trick by a play the normal-play list cannot settle."""
+class LineDeparture(TableFact):
+    """A play of the least successful normal line that costs the claimer's side tricks against its best normal
+    line: a point the director may judge careless (normal) or irrational for this player (70A)."""
 
-    kind = "claim_line_doubt"
-    shown = ("seat", "card", "trick", "why")
+    kind = "claim_line_departure"
+    shown = ("seat", "card", "trick", "role", "costs", "why")
     seat = _f(str)
     card = _f(str)
     trick = _f(int)
+    role = _f(str)  # lead, follow, discard, ruff
+    costs = _f(int)
     why = _f(str)
-    seat_name = _f(str)
-    card_name = _f(str)
+    answer = _f(str)  # "" (open), "normal" (the director found it careless)
+    question = _f(str)  # the director's question about it
 
 
 class AnalysisUnavailable(TableFact):
@@ -310,6 +314,29 @@ class LegalFloor(Conclusion):
     side = _f(str)
     tricks = _f(int)
     ceiling = _f(int)
+    remaining = _f(int)
+
+
+class LineDepartureQuestion(Conclusion):
+    kind = "line_departure"
+    shown = ("seat", "card", "trick", "role", "costs", "question")
+    seat = _f(str)
+    card = _f(str)
+    trick = _f(int)
+    role = _f(str)
+    costs = _f(int)
+    why = _f(str)
+    question = _f(str)
+
+
+class AwardPending(Conclusion):
+    """No award can be made: a number it needs is not settled (or the position cannot be read)."""
+
+    kind = "award_pending"
+    shown = ("side", "lower", "upper", "remaining")
+    side = _f(str)
+    lower = _f(int)  # the side's share of the remaining tricks, proven bounds
+    upper = _f(int)
     remaining = _f(int)
 
 
@@ -480,8 +507,12 @@ def claim_facts(table: Table) -> list:
                                                 f"the tally {remaining}"))
         return facts
     _check_line(table, e, line, pos, side, "line")
+    for name in ("not_normal", "normal"):
+        _check_findings(table, e, pos, side, name)
     known, shown = _known_suits(table, pos, side, e.moment)
-    an = Analysis(table, pos, side, known)
+    pclass = table.case.extra.get("player_class") or DEFAULT_PLAYER_CLASS
+    excluded = findings_for_search(e.get("not_normal"))
+    an = Analysis(table, pos, side, known, pclass, excluded)
     steps = _steps(line)
     floor, ceiling = an.legal(side)
 
@@ -509,7 +540,8 @@ def claim_facts(table: Table) -> list:
         if e.kind == "claim":
             res = an.normal(side, steps, with_line=True)
             facts.append(normal_fact(side, "statement", res))
-            facts.extend(_show_line(table, pos, side, res))
+            if disputed:
+                facts.extend(_show_line(table, pos, side, res, pclass, e.get("normal") or ()))
         else:
             res = an.normal(side)
             facts.append(normal_fact(side, "none", res))
@@ -656,31 +688,63 @@ def _mentions_trumps(line, statement, trump: str) -> bool:
     return mentions_outstanding_trump(statement)
 
 
-def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult) -> list:
-    """Keep the least successful normal line for the views (``table.claim_line``); a LineDoubt fact when the
-    play where it first falls short is one the normal-play list cannot settle."""
+ROLE_OF = {"lead": "lead", "follow": "follow", "discard": "discard", "ruff": "ruff"}
+
+
+def _check_findings(table: Table, e, pos: S.Position, side: str, name: str) -> None:
+    """The director's findings name plays of the claimer's side: a seat of that side and a card it held."""
+    for i, f in enumerate(e.get(name) or (), start=1):
+        where = f"{e.event.where}.{name}[{i}]"
+        if C.side_of(f.seat) != side:
+            raise _err(table, where, f"{C.seat_name(f.seat)} is not on the claimer's side ({SIDE_NAMES[side]}): "
+                                     f"the findings judge the claimer's side's play")
+        if f.card not in pos.held(S.seat_id(f.seat)):
+            raise _err(table, where, f"{C.seat_name(f.seat)} does not hold {C.card_name(f.card)} when play stops")
+
+
+def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult, pclass: str, confirmed=()) -> list:
+    """Keep the least successful normal line for the views (``table.claim_line``), with every play where it
+    departs from the side's best normal line and what that costs; a LineDeparture fact for each (70A: a point
+    the director may judge careless or irrational for this player)."""
     if not (res.exact and res.line):
         return []
-    from engine.mechanics.solver.line import DOUBTFUL, describe  # the solver loads only when a claim needs it
+    from engine.mechanics.solver.line import describe  # the solver loads only when a claim needs it
 
     done = sum(1 for t in table.tricks if t.complete)
     tricks = describe(res.line, S.side_id(side), done + 1)
-    where = None
+    answered = {(f.seat, f.card) for f in confirmed}
+    departures = []
     for t in tricks:
-        for c in t["cards"]:
-            if c.get("costs"):
-                where = (t["number"], c)
-                break
-        if where:
-            break
-    table.claim_line = {"side": side, "tricks": res.value, "line": tricks,
-                        "falls_short": ({"trick": where[0], "seat": where[1]["seat"], "card": where[1]["card"],
-                                         "why": where[1].get("why")} if where else None)}
-    if where and where[1].get("why") in DOUBTFUL:
-        seat, card = where[1]["seat"], where[1]["card"]
-        return [LineDoubt(seat=seat, card=card, trick=where[0], why=where[1]["why"], seat_name=C.seat_name(seat),
-                          card_name=C.card_name(card))]
-    return []
+        led = t["cards"][0]["card"][0]
+        for i, c in enumerate(t["cards"]):
+            if not c.get("costs"):
+                continue
+            role = "lead" if i == 0 else "follow" if c["card"][0] == led else \
+                "ruff" if c["card"][0] == table.contract.trump else "discard"
+            d = {"trick": t["number"], "seat": c["seat"], "card": c["card"], "as": role, "why": c.get("why"),
+                 "costs": c["costs"]}
+            if (c["seat"], c["card"]) in answered:
+                d["answer"] = "normal"
+            d["question"] = departure_question(d, SIDE_NAMES[side])
+            departures.append(d)
+    first = departures[0] if departures else None
+    table.claim_line = {"side": side, "tricks": res.value, "best": res.best, "class": pclass, "line": tricks,
+                        "falls_short": ({"trick": first["trick"], "seat": first["seat"], "card": first["card"],
+                                         "why": first["why"]} if first else None),
+                        "departures": departures}
+    return [LineDeparture(seat=d["seat"], card=d["card"], trick=d["trick"], role=d["as"], costs=d["costs"],
+                          why=d["why"] or "", answer=d.get("answer", ""), question=d["question"])
+            for d in departures]
+
+
+def departure_question(d: dict, side_name: str) -> str:
+    """The director's question about one departure from the claimer's best normal line."""
+    verb = {"lead": "leads", "follow": "plays", "discard": "throws", "ruff": "ruffs with"}[d["as"]]
+    k = d["costs"]
+    return (f"At trick {d['trick']} {C.seat_name(d['seat'])} {verb} {C.card_name(d['card'])}, which costs "
+            f"{side_name} {k} trick{'s' if k != 1 else ''} against their best normal line. Is that play careless "
+            f"or inferior for this player (normal: the award stands), or irrational (record it as not_normal "
+            f"on the claim and the award is ruled again without it)?")
 
 
 def _doubtful_steps(table: Table, line, held: set, side: str) -> tuple:

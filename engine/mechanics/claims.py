@@ -99,18 +99,27 @@ def position_at_end(table: Table) -> S.Position:
 
 
 def _steps(line) -> tuple:
-    return tuple(S.Step.make(st.kind, st.card, st.suit, st.rounds) for st in line)
+    return tuple(S.Step.make(st.kind, st.card, st.suit, st.rounds, getattr(st, "on", None), getattr(st, "by", None))
+                 for st in line)
+
+
+def findings_for_search(findings) -> tuple:
+    """The director's findings (``engine.input.claims.Finding``) as the solver takes them: (seat, card, role)."""
+    return tuple(sorted((S.seat_id(f.seat), S.card_id(f.card), f.role) for f in findings or ()))
 
 
 class Analysis:
     """The solver's numbers for the claim or concession that ended play (computed on demand, cached)."""
 
-    def __init__(self, table: Table, pos: S.Position, side: str, known: int):
+    def __init__(self, table: Table, pos: S.Position, side: str, known: int, pclass: str = "club",
+                 excluded: tuple = ()):
         self.table = table
         self.pos = pos
         self.side = side
         self.sid = S.side_id(side)
         self.known = known
+        self.pclass = pclass  # the class of player judged (footnote to Law 69)
+        self.excluded = excluded  # the director's findings: plays not normal for this player
         self.per_search = solver_limit()
         self.left = solver_budget()
 
@@ -142,19 +151,23 @@ class Analysis:
         """The normal floor; ``with_line``: with the plays of one least successful normal line."""
         sid = S.side_id(side)
         known = self.known if known is None else known
+        # the class and the findings judge the claimer's side only
+        pclass, excluded = (self.pclass, self.excluded) if side == self.side else ("club", ())
         if not with_line:
-            lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, True)))
+            lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, pclass, excluded, True)))
             if lined is not None and lined.exact and lined.nodes <= self.limit:
                 self.left = max(0, self.left - lined.nodes)
                 return lined
         return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,
-                                                          limit=self.limit, with_line=with_line),
-                         sid, steps, known, max_suits, with_line)
+                                                          limit=self.limit, with_line=with_line, pclass=pclass,
+                                                          excluded=excluded),
+                         sid, steps, known, max_suits, pclass, excluded, with_line)
 
     def target(self, side: str, card: str, steps=()):
         sid = S.side_id(side)
-        return self._run("target", lambda: S.target_tricks(self.pos, sid, [card], steps, limit=self.limit),
-                         sid, card, steps)
+        return self._run("target", lambda: S.target_tricks(self.pos, sid, [card], steps, limit=self.limit,
+                                                           pclass=self.pclass, excluded=self.excluded),
+                         sid, card, steps, self.pclass, self.excluded)
 
     def dd(self, side: str):
         sid = S.side_id(side)

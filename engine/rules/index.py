@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = 'a9f6d00c938e6d7f4ef67'  # indexer.sources_digest() of what it was written from
+SOURCES = 'ac5e5796b576acbf4fd2e'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -350,13 +350,13 @@ _RULES = r'''{
 "law_6D2_was_the_deal_played_before": ["engine.rules.law06", "Law06", 0, ["all", ["engine.law.board:Dealing"]], ["engine.law.board:Question"]],
 "law_6D2_was_the_pack_new": ["engine.rules.law06", "Law06", 0, ["all", ["engine.law.board:Dealing"]], ["engine.law.board:Question"]],
 "law_6D2_were_the_cards_shuffled": ["engine.rules.law06", "Law06", 0, ["all", ["engine.law.board:Dealing"]], ["engine.law.board:Question"]],
-"law_70A_careless_or_irrational_discard": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:LineDoubt"]], ["engine.law.facts:EquityReview"]],
 "law_70A_claim_fails_on_a_normal_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:TricksAwarded"]],
 "law_70A_claim_upheld": ["engine.rules.law70", "Law70", 1, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:TricksAwarded"]],
+"law_70A_departure_from_the_best_normal_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:LineDeparture"]], ["engine.law.claims:LineDepartureQuestion"]],
 "law_70A_double_dummy_value": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:DoubleDummyFact"]], ["engine.law.claims:DoubleDummy"]],
 "law_70A_least_successful_normal_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:NormalLine"]],
-"law_70A_position_unreadable": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:AnalysisUnavailable"]], ["engine.law.facts:EquityReview"]],
-"law_70A_undetermined": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.facts:EquityReview"]],
+"law_70A_position_unreadable": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:AnalysisUnavailable"]], ["engine.law.claims:AwardPending", "engine.law.facts:EquityReview"]],
+"law_70A_undetermined": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:AwardPending", "engine.law.facts:EquityReview"]],
 "law_70B1_repeat_the_statement": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed"]], ["engine.law.claims:DirectorStep"]],
 "law_70B2_face_the_cards": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:DirectorStep"]], ["engine.law.claims:DirectorStep"]],
 "law_70B3_hear_the_objections": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:DirectorStep"]], ["engine.law.claims:DirectorStep"]],

@@ -23,7 +23,9 @@ from engine.law.claims import (
     DirectorStep,
     DoubleDummy,
     DoubleDummyFact,
-    LineDoubt,
+    LineDeparture,
+    LineDepartureQuestion,
+    AwardPending,
     NewLineRejected,
     NormalLine,
     NormalPlay,
@@ -40,21 +42,13 @@ from engine.law.facts import EquityReview
 from engine.rules.base import law_rule
 
 QUESTION_70A_UNDETERMINED = (
-    "The solver could not settle within its time limit how many tricks the claimer's side takes on the least "
+    "The solver could not settle within its work budget how many tricks the claimer's side takes on the least "
     "successful normal line of his statement; the director rules on the claim himself (70A), any doubtful point "
-    "against the claimer."
+    "against the claimer. Until he does, the board has no result."
 )
 QUESTION_70A_UNAVAILABLE = (
     "The position when play stopped cannot be read from the record (see the notes), so the claim cannot be "
     "checked line by line; the director rules on it himself (70A), any doubtful point against the claimer."
-)
-
-
-QUESTION_70A_LINE = (
-    "On the least successful normal line the claimer's side first falls short at trick {trick}, where {seat} "
-    "throws {card}, a card that can only win, while every card kept might still take a trick by its rank. "
-    "The engine counts that discard as careless, so normal (footnote to Law 69); if the director finds it "
-    "irrational for this player, the claimer's side keeps that trick."
 )
 
 
@@ -117,26 +111,30 @@ class Law70:
 
     @law_rule("70A",
               ClaimDisputed(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k),
-              NormalPlay(side=MATCH.s, line="statement", exact=False, lower=MATCH.l),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, remaining=MATCH.r),
+              NormalPlay(side=MATCH.s, line="statement", exact=False, lower=MATCH.l, upper=MATCH.u),
               TEST(lambda l, k: l < k),
-              concludes=(EquityReview,))
-    def law_70A_undetermined(self, s):
+              concludes=(EquityReview, AwardPending))
+    def law_70A_undetermined(self, s, k, r, l, u):
         self.conclude(EquityReview(trick=None, seat=None, question=QUESTION_70A_UNDETERMINED))
+        self.conclude(AwardPending(side=s, lower=l, upper=min(u, k), remaining=r))
 
     @law_rule("70A",
               ClaimDisputed(side=MATCH.s),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, remaining=MATCH.r),
               AnalysisUnavailable(reason=MATCH.why),
-              concludes=(EquityReview,))
-    def law_70A_position_unreadable(self, s, why):
+              concludes=(EquityReview, AwardPending))
+    def law_70A_position_unreadable(self, s, k, r, why):
         self.conclude(EquityReview(trick=None, seat=None, question=QUESTION_70A_UNAVAILABLE))
+        self.conclude(AwardPending(side=s, lower=0, upper=k, remaining=r))
 
     @law_rule("70A",
               ClaimDisputed(side=MATCH.s),
-              LineDoubt(seat=MATCH.o, trick=MATCH.t, why="discard_winner", seat_name=MATCH.sn, card_name=MATCH.cn),
-              concludes=(EquityReview,), cites=("69",))
-    def law_70A_careless_or_irrational_discard(self, s, o, t, sn, cn):
-        self.conclude(EquityReview(trick=t, seat=o, question=QUESTION_70A_LINE.format(trick=t, seat=sn, card=cn)))
+              LineDeparture(seat=MATCH.o, card=MATCH.c, trick=MATCH.t, role=MATCH.ro, costs=MATCH.n, why=MATCH.w,
+                            answer="", question=MATCH.q),
+              concludes=(LineDepartureQuestion,), cites=("69",))
+    def law_70A_departure_from_the_best_normal_line(self, s, o, c, t, ro, n, w, q):
+        self.conclude(LineDepartureQuestion(seat=o, card=c, trick=t, role=ro, costs=n, why=w, question=q))
 
     # -- 70C: an outstanding trump ----------------------------------------------------------
 

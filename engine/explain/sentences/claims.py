@@ -176,6 +176,25 @@ def _tricks_awarded(f, table):
             f"{f['total']}.")
 
 
+@describes("award_pending")
+def _award_pending(f, table):
+    lo, hi = f["lower"], f["upper"]
+    share = f"{lo}" if lo == hi else f"between {lo} and {hi}"
+    return (f"No award yet: the board awaits the director's ruling on the claim. What is proven is that "
+            f"{SIDE_NAMES[f['side']]} take {share} of the {f['remaining']} tricks that remained.")
+
+
+@describes("line_departure")
+def _line_departure(f, table):
+    return f["question"]
+
+
+@describes_fact("claim_line_departure")
+def _fact_departure(f):
+    return (f"at trick {f['trick']} {seat(f['seat'])}'s {f['role']} of {C.card_name(f['card'])} costs "
+            f"{_n(f['costs'])} against the best normal line")
+
+
 @describes_fact("claim_event")
 def _fact_claim_event(f):
     return (f"{seat(f['by'])} {'claimed' if f['event'] == 'claim' else 'conceded'} {_n(f['tricks'])} of the "

@@ -139,6 +139,7 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     line: list = field(default_factory=list)  # a play sequence reaching the value, when known
+    best: int | None = None  # with a line: the side's tricks on its best normal line from the position
 
     @property
     def exact(self) -> bool:
@@ -160,14 +161,17 @@ class Step:
     card: int = -1
     suit: int = -1
     rounds: int = 0  # 0: until the step's own end (see docs/claims.md)
+    on: int = -1  # a discard step: the suit led it is made on (-1: any)
+    by: int = -1  # a discard step naming a suit: the seat that throws it (-1: either hand)
 
     @classmethod
-    def make(cls, kind: str, card: str | None = None, suit: str | None = None, rounds: int = 0) -> Step:
+    def make(cls, kind: str, card: str | None = None, suit: str | None = None, rounds: int = 0,
+             on: str | None = None, by: str | None = None) -> Step:
         if kind not in STEP_KINDS:
             raise ValueError(f"unknown step {kind!r}")
         cid = card_id(card) if card else -1
         sid = SUIT_LETTERS.index(suit) if suit else (cid // 13 if cid >= 0 else -1)
-        return cls(kind, cid, sid, rounds)
+        return cls(kind, cid, sid, rounds, SUIT_LETTERS.index(on) if on else -1, seat_id(by) if by else -1)
 
     def cards(self) -> int:
         return (1 << self.card) if self.card >= 0 else 0

@@ -107,19 +107,24 @@ def principal_line(s, value: int, best=None) -> list:
             if chosen is None:
                 return []
             why = _why(s, seat, chosen, moves) if judged else None
-            costs = False
+            costs = 0
             if judged and len(moves) > 1 and why not in (ONLY, STATED, SURE) and best is not None:
-                # the play costs a trick when the side, playing its best normal cards from here on, takes
+                # the play costs tricks when the side, playing its best normal cards from here on, takes
                 # fewer after it than it could before it
                 before = best(s)
                 if before is not None:
-                    snap = (list(s.h), s.leader, list(s.trick), s.rem, s.hcode)
+                    snap = (list(s.h), s.leader, list(s.trick), s.rem, s.hcode, s.step_idx, s.step_rounds,
+                            s.trick_step, s.known)
                     g, _ = _advance(s, seat, chosen)
                     after = best(s)
-                    s.h, s.leader, s.trick, s.rem, s.hcode = snap
-                    costs = after is not None and g + after < before
-                    if costs:
-                        best = None  # only the first such play is marked
+                    (s.h, s.leader, s.trick, s.rem, s.hcode, s.step_idx, s.step_rounds, s.trick_step,
+                     s.known) = snap
+                    if after is not None and g + after < before:
+                        costs = before - g - after
+                    elif after is None:
+                        best = None  # the budget is spent: no further play is measured
+                else:
+                    best = None
             gained, winner = _advance(s, seat, chosen)
             out.append([seat, chosen, why, winner, costs])
             t -= gained
@@ -129,7 +134,8 @@ def principal_line(s, value: int, best=None) -> list:
 
 
 def describe(plays: list, side: int, first_trick: int) -> list:
-    """The line as tricks: [{number, leader, cards: [{seat, card, why, costs}], winner, lost}]."""
+    """The line as tricks: [{number, leader, cards: [{seat, card, why, costs}], winner, lost}]; ``costs``: the
+    tricks a play of the judged side costs against its best normal line (only on such plays)."""
     seats = "NESW"
     tricks, cur = [], None
     number = first_trick
@@ -137,7 +143,7 @@ def describe(plays: list, side: int, first_trick: int) -> list:
         if cur is None:
             cur = {"number": number, "leader": seats[seat], "cards": []}
         cur["cards"].append({"seat": seats[seat], "card": card_str(card), **({"why": why} if why else {}),
-                             **({"costs": True} if costs else {})})
+                             **({"costs": costs} if costs else {})})
         if winner is not None:
             cur["winner"] = seats[winner]
             cur["lost"] = (winner & 1) != side

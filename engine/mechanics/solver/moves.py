@@ -35,15 +35,22 @@ def _reps(m: int, live: int) -> tuple:
 
 
 def _reps_run(m: int, live: int, rank: int) -> int:
-    """The run of cards of ``m`` (adjacent among ``live``) that contains ``rank``, as rank bits."""
+    """The run of cards of ``m`` (adjacent among ``live``, the ranks no longer in play skipped) that contains
+    ``rank``, as rank bits: the cards ``_reps`` lets one representative stand for."""
     run = 1 << rank
     r = rank + 1
-    while r < 13 and (live >> r) & 1 and (m >> r) & 1:
-        run |= 1 << r
+    while r < 13:
+        if (live >> r) & 1:
+            if not (m >> r) & 1:
+                break
+            run |= 1 << r
         r += 1
     r = rank - 1
-    while r >= 0 and (live >> r) & 1 and (m >> r) & 1:
-        run |= 1 << r
+    while r >= 0:
+        if (live >> r) & 1:
+            if not (m >> r) & 1:
+                break
+            run |= 1 << r
         r -= 1
     return run
 

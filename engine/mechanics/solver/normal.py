@@ -1,15 +1,214 @@
 """The normal-play model (footnote to Law 69) and the claimer's stated line, as move filters.
 
-Part of ``engine.mechanics.solver``; the list of irrational plays is in the package docstring and docs/claims.md.
+Part of ``engine.mechanics.solver``; the list of plays no normal line makes is in the package docstring and in
+docs/claims.md ("The normal-play model"), each item with its reasoning and test position.
+
+The footnote makes normal any play that would be careless or weak *for the class of player involved*, but not
+an unreasonable one.  The judged side's cards are filtered at each of its turns, in this order:
+
+1. the stated line (its current step, the cards it keeps for later steps, its standing discards);
+2. the director's findings (``excluded``: a play he ruled not normal for this player);
+3. the items below, each dropping the plays it makes irrational (never all of them).
+
+Items (``CLASS_ITEMS`` says which class each applies to):
+
+* N1 a card that wins the trick for certain is held: the trick is not declined;
+* N4 among such cards, not one that would win a later trick when a cheaper one wins this one;
+* I1 partner's card wins the trick for certain: it is not overtaken or ruffed;
+* I2 a suit the leader runs from the top is not underled when an opponent holds a card that beats the one led;
+* N3 following to a trick another card already wins, not a high card that would win a later trick while a
+  lower card of the suit is held;
+* N2 discarding, not an established winner while a card that cannot win is held;
+* N2b discarding, not an established winner when another discard keeps more tricks the side can cash;
+* L1 when the side can cash every remaining trick from the top, not a lead that gives up the lead;
+* E1 (expert) discarding, nothing worth more than another card the hand could throw;
+* E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up.
+
+Everything else legal stays normal: any order of cashing (a blocked suit, stranded winners), leading a loser
+early, not drawing trumps, not taking an unstated finesse, a careless choice among cards that might all matter.
 """
 from __future__ import annotations
 
 from engine.mechanics.solver.core import FULL, Step, _popcount
 from engine.mechanics.solver.moves import _reps, _reps_run
 
+# the classes of player (footnote to Law 69) and what each class never does on a normal line
+CLASSES = ("novice", "club", "expert")
+DEFAULT_CLASS = "club"
+NOVICE, CLUB, EXPERT = 0, 1, 2
+CLASS_ITEMS = {
+    "N1": NOVICE, "N4": NOVICE, "I1": NOVICE, "I2": NOVICE, "N3": NOVICE, "N2": NOVICE,
+    "N2b": CLUB, "L1": CLUB,
+    "E1": EXPERT, "E2": EXPERT,
+}
+
+# roles of a play, for the director's findings (``excluded``)
+LEAD, FOLLOW, DISCARD, RUFF = "lead", "follow", "discard", "ruff"
+ROLES = (LEAD, FOLLOW, DISCARD, RUFF)
+
+_CASH: dict = {}
+_EST: dict = {}
+CASH_MEMO_LIMIT = 200_000
+NM_MEMO_LIMIT = 200_000  # entries of a search's memo of its judged side's moves
+
+
+def _top(m: int) -> int:
+    return m.bit_length() - 1
+
+
+def established_cards(mine: int, o1: int, o2: int) -> int:
+    """The cards of one suit (rank bits ``mine``) that win a trick whatever the opponents (holding ``o1``,
+    ``o2``) do, the hand leading the suit from the top: its i-th card from the top wins if it beats the top
+    card of every opponent still holding i cards or more of the suit (an opponent keeps his high cards as long
+    as he can).  Length winners count once the opponents' cards are gone.  Ruffs are not considered.  Memoised."""
+    key = (mine, o1, o2)
+    got = _EST.get(key)
+    if got is not None:
+        return got
+    out = 0
+    n1, n2 = _popcount(o1), _popcount(o2)
+    t1, t2 = _top(o1), _top(o2)
+    i = 0
+    x = mine
+    while x:
+        c = x.bit_length() - 1
+        i += 1
+        thr = max(t1 if n1 >= i else -1, t2 if n2 >= i else -1)
+        if c <= thr:
+            break
+        out |= 1 << c
+        x ^= 1 << c
+    if len(_EST) > CASH_MEMO_LIMIT:
+        _EST.clear()
+    _EST[key] = out
+    return out
+
+
+def cash_count(h, trump: int, leader: int, ruffs: bool = True) -> int:
+    """The tricks the leader's side can cash from a trick boundary with ``leader`` on lead, leading only cards
+    that win for certain: a card above every opposing card of its suit, or a low card to partner's such card,
+    and never a side suit an opponent could ruff.  The opponents follow with their lowest card of the suit led;
+    void, they throw whichever suit's lowest card leaves the side fewest tricks; partner follows low or
+    overtakes to take the lead, and void throws whichever suit's lowest card leaves the side most.  A count of
+    the side's sure tricks with its entries (L1, E2); memoised.  ``ruffs=False``: as a claimer who has
+    forgotten the opponents' trumps sees it (70C: their trumps neither ruff nor overruff)."""
+    key = (h[0], h[1], h[2], h[3], trump, leader, ruffs)
+    got = _CASH.get(key)
+    if got is not None:
+        return got
+    n = _popcount(h[leader])
+    best = 0
+    for _, v in cash_leads(h, trump, leader, n, ruffs):
+        if v > best:
+            best = v
+    if len(_CASH) > CASH_MEMO_LIMIT:
+        _CASH.clear()
+    _CASH[key] = best
+    return best
+
+
+def cash_leads(h, trump: int, leader: int, stop: int = 99, ruffs: bool = True) -> list:
+    """``cash_count``'s leads: [(card id led, tricks cashed leading it)]; stops after one worth ``stop``."""
+    L = leader
+    P = (L + 2) % 4
+    O1 = (L + 1) % 4
+    O2 = (L + 3) % 4
+    hL, hP, h1, h2 = h[L], h[P], h[O1], h[O2]
+    out = []
+    if trump >= 0:
+        tsh = 13 * trump
+        t1 = (h1 >> tsh) & FULL if ruffs else 0
+        t2 = (h2 >> tsh) & FULL if ruffs else 0
+    else:
+        t1 = t2 = 0
+    for s in range(4):
+        sh = 13 * s
+        Ls = (hL >> sh) & FULL
+        if not Ls:
+            continue
+        o1 = (h1 >> sh) & FULL
+        o2 = (h2 >> sh) & FULL
+        omax = (o1 | o2).bit_length() - 1
+        ltop = Ls.bit_length() - 1
+        Ps = (hP >> sh) & FULL
+        ptop = Ps.bit_length() - 1
+        if s != trump and ((not o1 and t1) or (not o2 and t2)):
+            ltop = ptop = -1  # an opponent may ruff: no master of the suit is certain
+        ruff = -1
+        if not Ps and trump >= 0 and s != trump:
+            # partner, void, ruffs the lead: certain when no opponent can overruff
+            pt = (hP >> tsh) & FULL
+            if pt:
+                over = (t1 if not o1 else 0) | (t2 if not o2 else 0)
+                ok = pt & ~((2 << _top(over)) - 1) if over else pt
+                if ok:
+                    ruff = tsh + (ok & -ok).bit_length() - 1
+        if ltop <= omax and ptop <= omax and ruff < 0:
+            continue
+        f1 = (h1 & ~(1 << (sh + (o1 & -o1).bit_length() - 1)),) if o1 else _throws(h1)
+        f2 = (h2 & ~(1 << (sh + (o2 & -o2).bit_length() - 1)),) if o2 else _throws(h2)
+        options = []  # (the leader's card rank, partner's card id or -1 when he throws, who wins)
+        if ruff >= 0 and ltop <= omax:
+            options.append(((Ls & -Ls).bit_length() - 1, ruff, P))  # a low card, ruffed by partner
+        if ltop > omax:
+            plow = (Ps & -Ps).bit_length() - 1
+            # partner follows low (and wins the trick if even his lowest card is higher), or overtakes
+            options.append((ltop, sh + plow if Ps else -1, P if Ps and plow > ltop else L))
+            if ptop > ltop and plow < ltop:
+                options.append((ltop, sh + ptop, P))
+        if ptop > omax:
+            low = (Ls & -Ls).bit_length() - 1
+            if low < ptop:
+                options.append((low, sh + ptop, P))
+        for lc, pc, winner in options:
+            nL = hL & ~(1 << (sh + lc))
+            value = -1
+            for nP in (hP & ~(1 << pc),) if pc >= 0 else _throws(hP):
+                worst = 99
+                for n1 in f1:
+                    for n2 in f2:
+                        if L == 0:
+                            nh = (nL, n1, nP, n2)
+                        elif L == 1:
+                            nh = (n2, nL, n1, nP)
+                        elif L == 2:
+                            nh = (nP, n2, nL, n1)
+                        else:
+                            nh = (n1, nP, n2, nL)
+                        v = _CASH.get((nh[0], nh[1], nh[2], nh[3], trump, winner, ruffs))
+                        if v is None:
+                            v = cash_count(nh, trump, winner, ruffs)
+                        v += 1
+                        if v < worst:
+                            worst = v
+                            if worst <= value:
+                                break
+                    if worst <= value:
+                        break
+                if worst > value:
+                    value = worst
+            out.append((sh + lc, value))
+            if value >= stop:
+                return out
+    return out
+
+
+def _throws(hand: int) -> tuple:
+    """The hand after each throw that matters: the lowest card of each suit it holds."""
+    out = []
+    for sh in (0, 13, 26, 39):
+        m = (hand >> sh) & FULL
+        if m:
+            out.append(hand & ~(1 << (sh + (m & -m).bit_length() - 1)))
+    return tuple(out) or (hand,)
+
 
 class _Normal:
-    """The moves of the side whose play is judged: the line first, then the irrational ones dropped."""
+    """The moves of the side whose play is judged: the line first, then the director's findings, then the plays
+    no normal line makes dropped (N1, N4, I1, I2, N3, N2, N2b, E1, E2: see the module docstring)."""
+
+    # set by the search: ``pclass`` (NOVICE, CLUB, EXPERT), ``excluded`` ({seat: ((mask, role), ...)}),
+    # ``standing`` (the stated line's discards: ((card, on_suit, seat, suit), ...))
 
     def step(self):
         """The current step of the line, skipping those already done."""
@@ -26,9 +225,10 @@ class _Normal:
         c = self.normal_side
         h = self.h
         mine = h[c] | h[c + 2]
-        if st.kind == "play" or st.kind == "finesse":
+        if st.kind in ("play", "finesse", "ruffing_finesse"):
             if not (mine >> st.card) & 1:
-                return True
+                # a ruffing finesse is still under way in the trick its card was led to
+                return not (st.kind == "ruffing_finesse" and self.trick and self.trick_step == self.step_idx)
             return st.kind == "finesse" and self.step_rounds >= 1
         suit_cards = (mine >> (13 * st.suit)) & FULL if st.suit >= 0 else 0
         if st.kind == "draw_trumps":
@@ -54,11 +254,28 @@ class _Normal:
                 self.trick_step = self.step_idx
 
     def normal_moves(self, seat: int):
-        """The claimer's side's moves: the line first, then the irrational ones dropped."""
+        """The claimer's side's moves: the line first, then the director's findings, then the irrational ones
+        dropped.  Memoised per search on the whole state they depend on (a null-window search visits the same
+        nodes again)."""
+        h = self.h
+        key = (h[0], h[1], h[2], h[3], tuple(self.trick), self.leader, self.step_idx, self.step_rounds,
+               self.trick_step)
+        memo = self._nm_memo
+        got = memo.get(key)
+        if got is None:
+            got = self._normal_moves(seat)
+            if len(memo) > NM_MEMO_LIMIT:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    def _normal_moves(self, seat: int):
         moves = self.legal_reps(seat)
-        st = self.step() if self.line else None
-        if st is not None:
-            constrained = self._constrain(seat, st, moves)
+        if self.line or self.standing:
+            st = self.step() if self.line else None
+            constrained = self._constrain(seat, st, moves) if st is not None else None
+            if constrained is None and self.standing:
+                constrained = self._standing_discard(seat, moves)
             if constrained is not None:
                 moves = constrained
             else:
@@ -66,11 +283,18 @@ class _Normal:
                 reserved = 0
                 for later in self.line[self.step_idx:]:
                     reserved |= later.cards()
+                for card, _, _, _ in self.standing:
+                    if card >= 0:
+                        reserved |= 1 << card
                 if reserved & self.h[seat]:
                     moves = self._keep(seat, moves, reserved) or moves
+        if self.excluded and len(moves) > 1:
+            moves = self._findings(seat, moves)
         if len(moves) > 1:
             moves = self._irrational(seat, moves)
         return moves
+
+    # -- the stated line ------------------------------------------------------------------------------
 
     def _keep(self, seat: int, moves: list, reserved: int) -> list:
         """The moves other than reserved cards (and cards equivalent to them in the same hand)."""
@@ -86,16 +310,42 @@ class _Normal:
             out.append(m)
         return out
 
+    def _standing_discard(self, seat: int, moves: list):
+        """A discard the line names (``{discard: C3, on: D}``): made at the holder's first discard on that
+        suit led, while the card (or a card of the suit) is held."""
+        trick = self.trick
+        if not trick:
+            return None
+        led = trick[0] // 13
+        hand = self.h[seat]
+        if (hand >> (13 * led)) & FULL:
+            return None  # following suit: no discard
+        for card, on, who, suit in self.standing:
+            if on >= 0 and on != led:
+                continue
+            if card >= 0:
+                if (hand >> card) & 1:
+                    return [card]
+                continue
+            if who >= 0 and who != seat:
+                continue
+            m = (hand >> (13 * suit)) & FULL
+            if m:
+                return [13 * suit + (m & -m).bit_length() - 1]
+        return None
+
     def _constrain(self, seat: int, st: Step, moves: list):
         h = self.h
         hand = h[seat]
         partner = (seat + 2) % 4
         trick = self.trick
         if not trick:
-            if st.kind in ("play", "finesse"):
+            if st.kind in ("play", "finesse", "ruffing_finesse"):
                 holder = seat if (hand >> st.card) & 1 else partner
                 if holder == seat:
                     return [st.card]
+                if st.kind == "ruffing_finesse":
+                    return None  # the honour is led from its own hand
                 suit = (hand >> (13 * st.suit)) & FULL
                 if suit:
                     if st.kind == "finesse":
@@ -132,6 +382,16 @@ class _Normal:
                 if trumps:
                     return [13 * self.trump + r for r in _reps(trumps, self.live(self.trump))]
             return None
+        if st.kind == "ruffing_finesse" and led_by_partner and led == st.suit and len(trick) == 2 \
+                and not (hand >> (13 * led)) & FULL:
+            # second hand covered the honour: ruff it; otherwise throw a card (the loser the finesse is for)
+            covered = trick[1] // 13 == led and trick[1] > trick[0] or (
+                self.trump >= 0 and trick[1] // 13 == self.trump)
+            trumps = [m for m in moves if m // 13 == self.trump] if self.trump >= 0 else []
+            if covered:
+                return trumps or None
+            others = [m for m in moves if m // 13 != self.trump]
+            return others or None
         if st.kind == "finesse" and (hand >> st.card) & 1 and self.trick_step == self.step_idx \
                 and self.leader == partner and led == st.suit and len(trick) == 2:
             _, best = self._current_winner()
@@ -139,12 +399,53 @@ class _Normal:
                 return [st.card]
         return None
 
+    # -- the director's findings -------------------------------------------------------------------------
+
+    def _findings(self, seat: int, moves: list) -> list:
+        """The plays the director found not normal for this player (``excluded``), dropped while another legal
+        card is held.  A finding names a card; it covers the cards equivalent to it in the same hand."""
+        rules = self.excluded.get(seat)
+        if not rules:
+            return moves
+        trick = self.trick
+        hand = self.h[seat]
+        if not trick:
+            role = LEAD
+        else:
+            led = trick[0] // 13
+            if (hand >> (13 * led)) & FULL:
+                role = FOLLOW
+            else:
+                role = None  # per card: a ruff or a discard
+        out = []
+        for m in moves:
+            r = role
+            if r is None:
+                r = RUFF if m // 13 == self.trump else DISCARD
+            s = m // 13
+            run = _reps_run((hand >> (13 * s)) & FULL, self.live(s), m % 13) << (13 * s)
+            drop = False
+            for mask, want in rules:
+                if mask & run and (want == r or (want is None and r != LEAD)):
+                    drop = True
+                    break
+            if not drop:
+                out.append(m)
+        return out or moves
+
+    # -- the plays no normal line makes ------------------------------------------------------------------
+
     def _irrational(self, seat: int, moves: list) -> list:
-        """Drop the plays no normal line makes (I1, I2, N1, N2); keep them all if nothing else is left."""
+        """Drop the plays no normal line makes; keep them all if nothing else is left."""
         trick = self.trick
         k = len(trick)
         if k == 0:
-            return self._i2(seat, moves)
+            moves = self._i2(seat, moves)
+            if self.pclass >= CLUB and len(moves) > 1:
+                moves = self._l1(seat, moves)
+            if self.pclass >= EXPERT and len(moves) > 1:
+                moves = self._e2(seat, moves)
+            return moves
         trump = self.trump
         # the card winning so far and its seat (``_current_winner``, inline)
         i, best = 0, trick[0]
@@ -166,27 +467,212 @@ class _Normal:
         following = (hand >> (13 * led)) & FULL
         # the only opponent still to play after this seat, if any (the next seat, unless this one is last)
         opp = (seat + 1) % 4 if k < 3 else -1
-        if win_seat == (seat + 2) % 4 and not (opp >= 0 and self._can_beat(opp, best, led)):
+        partner = (seat + 2) % 4
+        if win_seat == partner and (opp < 0 or self._certain(opp, best, led)):
             # I1: partner's card wins the trick for certain; beating it is irrational when a card that does
             # not beat it is held.
             legal = (following << (13 * led)) if following else hand
             if legal & ~beating:
                 moves = [m for m in moves if not (beating >> m) & 1] or moves
-            return self._n2(seat, moves) if not following else moves
+            if following:
+                return self._n3(seat, moves, led, beating) if len(moves) > 1 else moves
+            return self._discards(seat, moves, (partner,)) if len(moves) > 1 else moves
         # N1: a card that wins the trick for certain (it beats the card winning so far and no opponent
         # still to play can beat it) is held: playing anything else declines a trick the hand cannot fail
         # to win.
         if opp >= 0:
-            can_beat = self._can_beat
-            sure = [m for m in moves if (beating >> m) & 1 and not can_beat(opp, m, led)]
+            certain = self._certain
+            sure = [m for m in moves if (beating >> m) & 1 and certain(opp, m, led)]
         else:
             sure = [m for m in moves if (beating >> m) & 1]
         if sure:
-            return sure
-        # N2: discarding a card that can only win while the hand keeps a card that can never win.
-        if not following:
-            return self._n2(seat, moves)
-        return moves
+            return self._n4(seat, sure) if len(sure) > 1 else sure
+        if following:
+            return self._n3(seat, moves, led, beating)
+        # who may win the trick: the card winning so far, or a later player able to beat it
+        leaders = [win_seat]
+        for j in range(k + 1, 4):
+            later = (self.leader + j) % 4
+            if self._can_beat(later, best, led):
+                leaders.append(later)
+        return self._discards(seat, moves, tuple(leaders))
+
+    def _certain(self, opp: int, card: int, led: int) -> bool:
+        """Whether ``card``, winning the trick so far, wins it for certain with the opponent ``opp`` still to
+        play -- as the claimer can tell: it beats every card of its suit the opponents still hold, whichever of
+        them holds it (a suit an opponent has shown out of, or one 70E asks about, is read with the cards in
+        view), and ``opp`` cannot ruff it."""
+        if self._can_beat(opp, card, led):
+            return False
+        s = card // 13
+        if ((self.known | self.max_suits) >> s) & 1:
+            return True  # the cards of this suit are read as they lie (70E)
+        h = self.h
+        theirs = ((h[opp] | h[(opp + 2) % 4]) >> (13 * s)) & FULL
+        return not (theirs >> (card % 13 + 1))
+
+    def _later_winners(self, seat: int, suit: int) -> int:
+        """The hand's cards of ``suit`` (as card ids) that win a trick later whatever the opponents do
+        (``established_cards``, the cards in the trick in progress gone)."""
+        sh = 13 * suit
+        h = self.h
+        mine = (h[seat] >> sh) & FULL
+        est = established_cards(mine, (h[(seat + 1) % 4] >> sh) & FULL, (h[(seat + 3) % 4] >> sh) & FULL)
+        return est << sh
+
+    def _n3(self, seat: int, moves: list, led: int, beating: int) -> list:
+        """N3: following to a trick another card already wins, a high card that would win a later trick is not
+        thrown under it while a lower card of the suit is held (``beating``: the cards that beat the card
+        winning so far; those are not thrown under it)."""
+        if len(moves) < 2:
+            return moves
+        later = self._later_winners(seat, led) & ~beating
+        if not later:
+            return moves
+        low = min(moves)
+        out = [m for m in moves if m == low or not (later >> m) & 1]
+        return out or moves
+
+    def _n4(self, seat: int, sure: list) -> list:
+        """N4: of the cards that win the trick for certain, one that leaves the hand the most cards of the suit
+        that win a later trick whatever the opponents do: winning with a card that would have won a later
+        trick, when a cheaper card wins this one, throws that later trick away."""
+        h = self.h
+        s = sure[0] // 13  # the cards that win a trick for certain are all of one suit (led, or trumps)
+        sh = 13 * s
+        mine = (h[seat] >> sh) & FULL
+        o1, o2 = (h[(seat + 1) % 4] >> sh) & FULL, (h[(seat + 3) % 4] >> sh) & FULL
+        kept = {m: _popcount(established_cards(mine & ~(1 << (m - sh)), o1, o2)) for m in sure}
+        most = max(kept.values())
+        return [m for m in sure if kept[m] == most]
+
+    def _discards(self, seat: int, moves: list, leaders: tuple) -> list:
+        """N2, N2b, E1: what a void hand throws.  ``leaders``: who may be on lead after the trick (partner when
+        his card wins it for certain, else either hand of the side)."""
+        trump = self.trump
+        h = self.h
+        est_ids = []
+        for m in moves:
+            if m // 13 == trump:
+                continue
+            if self._is_established(seat, m):
+                est_ids.append(m)
+        if not est_ids and self.pclass < EXPERT:
+            return moves
+        # N2: an established winner is not thrown while a card that cannot win is held
+        if est_ids and self.dead_suits(seat):
+            kept = [m for m in moves if m not in est_ids]
+            if kept:
+                moves = kept
+                est_ids = []
+        if self.pclass < CLUB or len(moves) < 2:
+            return moves
+        discards = [m for m in moves if m // 13 != trump]
+        if len(discards) < 2 or (not est_ids and self.pclass < EXPERT):
+            return moves
+        # N2b / E1: what each throw gives up, by the worth of the card thrown (``card_worth``)
+        worth = self.card_worth(seat, leaders)
+        values = {m: worth(m) for m in discards}
+        least = min(values.values())
+        judged = discards if self.pclass >= EXPERT else est_ids
+        out = [m for m in moves if not (m in judged and values.get(m, -1) > least)]
+        return out or moves
+
+    def card_worth(self, seat: int, leaders: tuple):
+        """How much a hand gives up by throwing each of its side-suit cards, as a function of the card: 0 a card
+        that cannot win (a dead suit), 1 a card that might win (or an established winner the hand has no way
+        to reach), 2 an established winner the hand can reach only through an entry it holds, 3 an
+        established winner partner can lead to (or that an opponent who may lead next would have to lead
+        into), 4 such a winner that is the hand's only entry to other established winners.  ``leaders``: who
+        may win the trick in progress and lead next."""
+        h = self.h
+        trump = self.trump
+        hand = h[seat]
+        P = (seat + 2) % 4
+        O1, O2 = (seat + 1) % 4, (seat + 3) % 4
+        dead = self.dead_suits(seat)
+        est = [0, 0, 0, 0]
+        reach = [False] * 4
+        for s in range(4):
+            if s == trump:
+                continue
+            sh = 13 * s
+            mine = (hand >> sh) & FULL
+            if not mine:
+                continue
+            o1, o2 = (h[O1] >> sh) & FULL, (h[O2] >> sh) & FULL
+            est[s] = established_cards(mine, o1, o2)
+            if not est[s]:
+                continue
+            if (h[P] >> sh) & FULL:
+                reach[s] = True
+                continue
+            top = _top(est[s])
+            for ld in leaders:
+                if (ld & 1) != (seat & 1):
+                    theirs = (h[ld] >> sh) & FULL
+                    if theirs and _top(theirs) < top:
+                        reach[s] = True  # an opponent on lead may have to lead into it
+        entry_suits = [s for s in range(4) if est[s] and reach[s]]
+        unreached = any(est[s] and not reach[s] for s in range(4))
+        sole = entry_suits[0] if len(entry_suits) == 1 and _popcount(est[entry_suits[0]]) == 1 and unreached else -1
+
+        def worth(card: int) -> int:
+            s = card // 13
+            r = card % 13
+            if (est[s] >> r) & 1:
+                if reach[s]:
+                    return 4 if s == sole else 3
+                return 2 if entry_suits else 1
+            if (dead >> s) & 1:
+                return 0
+            return 1
+
+        return worth
+
+    def _is_established(self, seat: int, card: int) -> bool:
+        return bool((self._later_winners(seat, card // 13) >> card) & 1)
+
+    def _l1(self, seat: int, moves: list) -> list:
+        """L1: when the side can cash every remaining trick from the top, the leader leads a card that wins the
+        trick for certain (``cash_count``'s leads: any of them, in any order, blocked or not); a card that
+        gives up the lead would give up a trick the cards in view say is the side's, which no plan could want."""
+        h = self.h
+        n = _popcount(h[seat])
+        if cash_count(h, self.trump, seat, False) < n:
+            return moves
+        sure = 0
+        for c, _ in cash_leads(h, self.trump, seat, 99, False):
+            sure |= 1 << c
+        out = []
+        for m in moves:
+            s = m // 13
+            run = _reps_run((h[seat] >> (13 * s)) & FULL, self.live(s), m % 13) << (13 * s)
+            if run & sure:
+                out.append(m)
+        return out or moves
+
+    def _e2(self, seat: int, moves: list) -> list:
+        """E2 (expert): when the side can cash every remaining trick from the top, it leads only cards that
+        keep them all."""
+        h = self.h
+        n = _popcount(h[seat])
+        trump = self.trump
+        if cash_count(h, trump, seat, False) < n:
+            return moves
+        keep = []
+        for m in moves:
+            if self._lead_keeps_all(seat, m, n):
+                keep.append(m)
+        return keep or moves
+
+    def _lead_keeps_all(self, seat: int, card: int, n: int) -> bool:
+        """Whether leading ``card`` (or a card equivalent to it) is one of ``cash_count``'s leads that cash every
+        remaining trick."""
+        h = self.h
+        s = card // 13
+        run = _reps_run((h[seat] >> (13 * s)) & FULL, self.live(s), card % 13) << (13 * s)
+        return any((run >> c) & 1 and v >= n for c, v in cash_leads(h, self.trump, seat, 99, False))
 
     def sure_winner(self, seat: int, card: int) -> bool:
         """Whether ``card`` can only win: every card of its suit still in a hand above it is in the same
@@ -205,8 +691,9 @@ class _Normal:
 
     def dead_suits(self, seat: int) -> int:
         """The side suits (bit mask) in which every card of the hand is a loser by rank: partner holds no
-        card above the hand's highest (so they are not cards to reach partner with), and an opponent holds
-        one above it.  (A low trump can still win by ruffing: never counted.)"""
+        card above the hand's highest (so they are not cards to reach partner with), and the opponents hold
+        at least as many cards above it as the hand holds cards of the suit.  (A trump can still ruff: never
+        counted.)"""
         h = self.h
         out = 0
         for s in range(4):
@@ -217,17 +704,9 @@ class _Normal:
             above = FULL & ~((1 << mine.bit_length()) - 1)
             if (h[(seat + 2) % 4] >> sh) & above:
                 continue
-            if ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & above:
+            if _popcount(((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & above) >= _popcount(mine):
                 out |= 1 << s
         return out
-
-    def _n2(self, seat: int, moves: list) -> list:
-        """N2: when discarding, a card that can only win is kept while the hand holds a card that can never win."""
-        if not self.dead_suits(seat):
-            return moves
-        t = self.trump
-        out = [m for m in moves if m // 13 == t or not self.sure_winner(seat, m)]
-        return out or moves
 
     def _i2(self, seat: int, moves: list) -> list:
         h = self.h
@@ -257,3 +736,11 @@ class _Normal:
                     continue  # I2
             out.append(m)
         return out or moves
+
+
+def _dominated(v: tuple, values) -> bool:
+    """Whether another throw's cash counts are at least ``v`` for every next leader and above it for one."""
+    for w in values:
+        if all(a >= b for a, b in zip(w, v)) and any(a > b for a, b in zip(w, v)):
+            return True
+    return False

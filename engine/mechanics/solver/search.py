@@ -19,7 +19,7 @@ from engine.mechanics.solver.core import (
 )
 from engine.mechanics.solver.line import principal_line
 from engine.mechanics.solver.moves import _PART, _SUIT_CODE, _Moves, _suit_code, hands_code, recode
-from engine.mechanics.solver.normal import _Normal
+from engine.mechanics.solver.normal import CLASSES, DEFAULT_CLASS, _Normal
 
 _FORCED: dict = {}
 INF_NODES = float("inf")  # no node limit
@@ -63,13 +63,22 @@ def _forced_count(a: int, b: int, opp: int, extra: int = 0) -> int:
     return best
 
 
+def _findings(excluded) -> dict:
+    """The director's findings as the search reads them: {seat: ((card mask, role or None), ...)} from
+    ``(seat, card id, role)`` triples (``role`` one of normal.ROLES, or None for any play but a lead)."""
+    out: dict = {}
+    for seat, card, role in excluded or ():
+        out.setdefault(seat, []).append((1 << card, role))
+    return {k: tuple(v) for k, v in out.items()}
+
+
 class _Search(_Moves, _Normal):
     """One search.  Objective: tricks won by ``side`` (or by the ``targets`` cards)."""
 
     def __init__(self, pos: Position, side: int, *, maximize: bool = False, targets: int = 0,
                  normal_side: int | None = None, line: tuple = (), max_suits: int = 0,
                  known: int = 0, dynamic_known: bool = False, limit: int | None = DEFAULT_LIMIT,
-                 minimax: bool = False):
+                 minimax: bool = False, pclass: str = DEFAULT_CLASS, excluded=()):
         self.h = list(pos.hands)
         self.rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
         for c in pos.trick:
@@ -81,7 +90,12 @@ class _Search(_Moves, _Normal):
         self.maximize = maximize
         self.targets = targets
         self.normal_side = normal_side
-        self.line = tuple(line)
+        # a stated line's discards are standing instructions, the rest its steps in order
+        self.standing = tuple((st.card, st.on, st.by, st.suit) for st in line if st.kind == "discard")
+        self.line = tuple(st for st in line if st.kind != "discard")
+        self.pclass = CLASSES.index(pclass)
+        self.excluded = _findings(excluded)
+        self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
         self.max_suits = max_suits
         self.known = known
         self.dynamic_known = dynamic_known
@@ -90,7 +104,7 @@ class _Search(_Moves, _Normal):
         self.step_rounds = 0
         self.trick_step = -1  # the step under which the claimer's side led the trick in progress
         self.marks = targets
-        for st in self.line:
+        for st in line:
             self.marks |= st.cards()
         self.hcode = hands_code(self.h, self.marks)  # the hands' part of ``key``, kept up to date
         self.tt: dict = {}
@@ -652,43 +666,70 @@ def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
 
 
 def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
-                 limit: int | None = None, with_line: bool = False) -> SolveResult:
+                 limit: int | None = None, with_line: bool = False, pclass: str = DEFAULT_CLASS,
+                 excluded=()) -> SolveResult:
     """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``).
 
     The other side plays any legal card.  ``known``: suits in which an
     opponent of ``side`` has already shown out; in those (and in
     ``max_suits``) the side's choice of card within the suit is made in its
     favour (70E), and a suit becomes known as soon as an opponent shows out.
-    ``with_line``: also find the plays of one such line (``SolveResult.line``).
+    ``pclass``: the class of player (footnote to Law 69: ``normal.CLASSES``);
+    ``excluded``: the director's findings, ``(seat, card id, role)`` plays he
+    ruled not normal for this player.
+    ``with_line``: also find the plays of one such line (``SolveResult.line``),
+    each play of the side that costs it tricks against its best normal line
+    marked with the tricks it costs.
     """
     search = _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
-                     dynamic_known=True, limit=_limit(limit))
+                     dynamic_known=True, limit=_limit(limit), pclass=pclass, excluded=excluded)
     res = search.run()
     if with_line and res.exact:
-        # the plays of one least successful normal line (``with_line``), within the same node budget
+        # the plays of one least successful normal line (``with_line``), within the same node budget; the
+        # side's best normal line is searched from each point of it by one search re-rooted along the line,
+        # its transposition table shared (its keys hold the line's state)
         spent = [0]
+        judge = _Search(pos, side, minimax=True, normal_side=side, line=tuple(line), limit=None, pclass=pclass,
+                        excluded=excluded)
 
         def best(st):
-            pos_now = Position(tuple(st.h), st.trump, st.leader, tuple(st.trick))
             left = search.budget.limit - search.nodes - spent[0] if search.budget.limit is not None else None
-            r = _Search(pos_now, side, minimax=True, normal_side=side,
-                        limit=None if left is None else max(0, min(left, 20_000))).run()
+            if left is not None and left <= 0:
+                return None
+            _reroot(judge, st, None if left is None else max(0, min(left, 100_000)))
+            r = judge.run()
             spent[0] += r.nodes
             return r.value
 
+        res.best = best(search)
         res.line = principal_line(search, res.value, best)
         res.nodes = search.nodes + spent[0]
     return res
 
 
-def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None) -> SolveResult:
+def _reroot(judge: _Search, st: _Search, limit) -> None:
+    """Put the search ``judge`` at the position (and line state) of the search ``st``, keeping its table."""
+    judge.h = list(st.h)
+    judge.rem = st.rem
+    judge.leader = st.leader
+    judge.trick = list(st.trick)
+    judge.step_idx, judge.step_rounds, judge.trick_step, judge.known = st.step_idx, st.step_rounds, \
+        st.trick_step, st.known
+    judge.hcode = hands_code(judge.h, judge.marks)
+    judge.nodes = 0
+    judge.budget = Budget(limit)
+    judge._max_nodes = INF_NODES if limit is None else limit
+
+
+def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None,
+                  pclass: str = DEFAULT_CLASS, excluded=()) -> SolveResult:
     """The most tricks the ``targets`` cards (held by the other side) can win while ``side`` plays
     normally (following ``line``) and the other side plays any legal card."""
     mask = 0
     for c in targets:
         mask |= 1 << (card_id(c) if isinstance(c, str) else c)
     return _Search(pos, side, maximize=True, targets=mask, normal_side=side, line=tuple(line),
-                   limit=_limit(limit)).run()
+                   limit=_limit(limit), pclass=pclass, excluded=excluded).run()
 
 
 def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
