@@ -205,6 +205,14 @@ def test_53C_proper_lead_displaces_the_wrong_one():
     assert not kinds(out, "penalty_card")
 
 
+def test_53C_every_card_played_in_error_goes_back_without_penalty():
+    out, _ = fire(loot(fate="proper_lead", trick=5, opening=False, proper="N", proper_role="dummy"),
+                  F.PlayedToDisplacedLead(trick=5, seat="W", card="H9", role="defender", at="T5.1", moment=21001))
+    back = sorted((c["seat"], c["card"], c["law"]) for c in kinds(out, "card_withdrawn"))
+    assert back == [("E", "HK", "53C"), ("W", "H9", "53C")]
+    assert not kinds(out, "penalty_card")
+
+
 def test_55B1_and_55B2_declarers_lead_refused_without_penalty():
     out, _ = fire(loot(fate="refused", trick=5, seat="S", role="declarer", opening=False, proper="W",
                        proper_role="defender", chooser="W", withdrawn=17011))

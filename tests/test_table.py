@@ -154,6 +154,20 @@ def test_lead_out_of_turn_is_read_not_rejected():
     assert t.tricks[2].leader == "E"
 
 
+def test_proper_lead_takes_back_every_card_played_in_error_to_the_wrong_lead():
+    # 53C: North, on lead, leads after East's lead out of turn and West's card to it: both go back.
+    play = PLAY.replace("[N:SA, E:SJ, S:S8, W:S5]", "[E:SJ, W:S5, N:SA, E:SJ, S:S8, W:S5]")
+    t = build_table(base(play=play))
+    lead, error = t.tricks[2].plays[:2]
+    assert (lead.fate, error.fate) == ("proper_lead", "played_in_error")
+    assert lead.withdrawn_at == error.withdrawn_at == t.tricks[2].plays[2].moment
+    assert [s for s, _ in t.tricks[2].effective] == ["N", "E", "S", "W"]
+    # Declarer's hand, the next player after East, plays instead: that accepts the lead (53A).
+    play = PLAY.replace("[N:SA, E:SJ, S:S8, W:S5]", "[E:SJ, W:S5, S:S8, N:SA]")
+    lead = build_table(base(play=play)).tricks[2].plays[0]
+    assert lead.fate == "accepted_play"
+
+
 @pytest.mark.parametrize("play_edit,events,fragment", [
     (("[N:DA, E:S4", "[N:DA, E:SA"), "", "play[2][2]: East played SA, which was dealt to North"),
     (("[N:S3, E:D5", "[N:S3, E:S4"), "", "play[5][2]: S4 was played twice"),

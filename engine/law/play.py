@@ -402,6 +402,19 @@ class PlayedToRefusedLead(TableFact):
     moment = _f(int)
 
 
+class PlayedToDisplacedLead(TableFact):
+    """A card played to a lead out of turn before the proper leader led in his own right (it goes back, 53C)."""
+
+    kind = "played_to_displaced_lead"
+    shown = ("trick", "seat", "card", "at")
+    trick = _f(int)
+    seat = _f(str)
+    card = _f(str)
+    role = _f(str)
+    at = _f(str)
+    moment = _f(int)
+
+
 class LeadOutOfTurnFact(TableFact):
     kind = "lead_from_wrong_hand"
     shown = ("trick", "seat", "card", "proper", "fate", "at")
@@ -768,6 +781,9 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
                         q.out_of_turn == "lead" and q.fate == "refused" and q.role != "defender"
                         and q.moment < p.moment for q in st.plays),
                     fate=p.fate, at=p.at, moment=p.moment, withdrawn=p.withdrawn_at))
+            if p.fate == "played_in_error":
+                facts.append(PlayedToDisplacedLead(trick=p.trick, seat=p.seat, card=p.card, role=p.role, at=p.at,
+                                                   moment=p.withdrawn_at))
             if p.fate == "played_to_refused_lead":
                 loot = next(q for q in st.plays if q.out_of_turn == "lead" and q.fate == "refused")
                 facts.append(PlayedToRefusedLead(trick=p.trick, seat=p.seat, card=p.card, role=p.role,

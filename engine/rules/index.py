@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = 'a9f6d00c938e6d7f4ef67'  # indexer.sources_digest() of what it was written from
+SOURCES = '191487ef9ab571504f2ce'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -230,6 +230,7 @@ _RULES = r'''{
 "law_53A_lead_accepted": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadAccepted"]],
 "law_53A_option_to_accept": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_53B_wrong_defender_plays": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadAccepted"]],
+"law_53C_card_played_to_the_displaced_lead": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:PlayedToDisplacedLead"]], ["engine.law.play:CardWithdrawn"]],
 "law_53C_option_to_lead_properly": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_53C_proper_lead_after_wrong_one": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:CardWithdrawn", "engine.law.play:ProperLeadStands"]],
 "law_53_defender_leads_out_of_turn": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadOutOfTurn"]],

@@ -18,6 +18,7 @@ from engine.law.play import (
     LeadOutOfTurnFact,
     NoRectification,
     PenaltyCard,
+    PlayedToDisplacedLead,
     PlayedToRefusedLead,
     ProperLeadStands,
     Replacement,
@@ -83,6 +84,11 @@ class Law53:
               concludes=(ProperLeadStands, CardWithdrawn))
     def law_53C_proper_lead_after_wrong_one(self, t, s, c, p):
         self.conclude(ProperLeadStands(trick=t, seat=p))
+        self.conclude(CardWithdrawn(trick=t, seat=s, card=c))
+
+    @law_rule("53C", PlayedToDisplacedLead(trick=MATCH.t, seat=MATCH.s, card=MATCH.c),
+              concludes=(CardWithdrawn,))
+    def law_53C_card_played_to_the_displaced_lead(self, t, s, c):
         self.conclude(CardWithdrawn(trick=t, seat=s, card=c))
 
     # -- 54: the opening lead ----------------------------------------------------

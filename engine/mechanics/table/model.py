@@ -50,7 +50,9 @@ class Play:
 
     @property
     def failed_to_follow(self) -> bool:
-        return (not self.leads) and (not self.followed) and self.held_led_suit
+        # A card played to a lead out of turn that the proper lead then displaced
+        # went back with that lead (53C): it was never played to the trick.
+        return (not self.leads) and (not self.followed) and self.held_led_suit and self.fate != "played_in_error"
 
 
 @dataclass
