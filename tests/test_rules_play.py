@@ -213,6 +213,19 @@ def test_53C_every_card_played_in_error_goes_back_without_penalty():
     assert not kinds(out, "penalty_card")
 
 
+def test_54C_a_refusal_declarer_may_not_make_has_no_effect():
+    refusal = F.OptionChosenFact(by="S", option="refuse_lead", suit=None, card=None, trick=1, at="T1.1", moment=1020)
+    seen = F.DummySeenFact(by="S", trick=1, at="T1.1", moment=1010)
+    out, _ = fire(loot(fate="refused", withdrawn=1020), seen, refusal)
+    void = only(out, "option_without_effect")
+    assert (void["by"], void["option"], void["seat"], void["moment"], void["law"]) == ("S", "refuse_lead", "E", 1020,
+                                                                                         "54C")
+    # Without the sight of dummy the refusal is declarer's right (54D with 56).
+    out, _ = fire(loot(fate="refused", withdrawn=1020), refusal)
+    assert not kinds(out, "option_without_effect")
+    assert only(out, "penalty_card")["law"] == "56"
+
+
 def test_55B1_and_55B2_declarers_lead_refused_without_penalty():
     out, _ = fire(loot(fate="refused", trick=5, seat="S", role="declarer", opening=False, proper="W",
                        proper_role="defender", chooser="W", withdrawn=17011))

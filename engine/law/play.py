@@ -655,6 +655,18 @@ class LeadAccepted(Conclusion):
     seat = _f(str)
 
 
+class OptionWithoutEffect(Conclusion):
+    """A choice a player announced that the law does not leave him (declarer refusing a lead he must accept, 54C)."""
+
+    kind = "option_without_effect"
+    shown = ("trick", "by", "option", "seat")
+    trick = _f(int)
+    by = _f(str)
+    option = _f(str)
+    seat = _f(str)  # the offender whose irregularity the choice concerned
+    moment = _f(int)  # the announcement's moment: the mechanics read the play as if it had not been made
+
+
 class ProperLeadStands(Conclusion):
     kind = "proper_lead_stands"
     shown = ("trick", "seat")

@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = '191487ef9ab571504f2ce'  # indexer.sources_digest() of what it was written from
+SOURCES = '659841a19681abef4f6bb'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -240,6 +240,7 @@ _RULES = r'''{
 "law_54B_declarer_accepts": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadAccepted"]],
 "law_54B_option_to_accept": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_54C_declarer_saw_dummy": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact", "engine.law.play:DummySeenFact"]], ["engine.law.play:LeadAccepted"]],
+"law_54C_refusal_has_no_effect": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact", "engine.law.play:LeadAccepted", "engine.law.play:OptionChosenFact"]], ["engine.law.play:OptionWithoutEffect"]],
 "law_54D_lead_refused": ["engine.rules.law53", "Law53", 1, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:CardWithdrawn"]],
 "law_54D_option_to_refuse": ["engine.rules.law53", "Law53", 1, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_54_opening_lead_out_of_turn": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadOutOfTurn"]],

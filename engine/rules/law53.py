@@ -17,6 +17,8 @@ from engine.law.play import (
     LeadOutOfTurn,
     LeadOutOfTurnFact,
     NoRectification,
+    OptionChosenFact,
+    OptionWithoutEffect,
     PenaltyCard,
     PlayedToDisplacedLead,
     PlayedToRefusedLead,
@@ -99,6 +101,14 @@ class Law53:
               concludes=(LeadAccepted,))
     def law_54C_declarer_saw_dummy(self, s):
         self.conclude(LeadAccepted(trick=1, seat=s))
+
+    @law_rule("54C",
+              LeadOutOfTurnFact(trick=1, seat=MATCH.s, opening=True, chooser=MATCH.d),
+              LeadAccepted(trick=1, seat=MATCH.s, law="54C"),
+              OptionChosenFact(by=MATCH.d, option="refuse_lead", trick=1, moment=MATCH.m),
+              concludes=(OptionWithoutEffect,), cites=("54D",))
+    def law_54C_refusal_has_no_effect(self, s, d, m):
+        self.conclude(OptionWithoutEffect(trick=1, by=d, option="refuse_lead", seat=s, moment=m))
 
     @law_rule("54A", LeadOutOfTurnFact(trick=1, seat=MATCH.s, opening=True, fate="spread", chooser=MATCH.d),
               NOT(LeadAccepted(trick=1, seat=MATCH.s, law="54C")),

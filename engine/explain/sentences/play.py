@@ -83,6 +83,11 @@ def _describe_play_irregularity(kind: str, f: dict, law: str) -> str:
                "54C": "must be accepted: declarer could have seen dummy's cards",
                "55A": "accepted by the defenders"}.get(law, "accepted")
         return f"{seat(f['seat'])}'s lead out of turn in trick {f['trick']} {how}."
+    if kind == "option_without_effect":
+        if f["option"] == "refuse_lead":
+            return (f"{seat(f['by'])}'s refusal of {seat(f['seat'])}'s lead out of turn in trick {f['trick']} has no "
+                    f"effect: declarer could have seen dummy's cards, so the lead stands and play goes on from it.")
+        return f"{seat(f['by'])}'s choice ({f['option']}) in trick {f['trick']} has no effect."
     if kind == "proper_lead_stands":
         return (f"{seat(f['seat'])}, whose turn it was, led properly to trick {f['trick']}: that lead stands and the "
                 f"cards played in error go back without penalty.")
@@ -260,6 +265,9 @@ def describe_play_fact(kind: str, f: dict) -> str | None:
                 "declarer's lead from the right hand"}.get(f.get("fate"), "not yet dealt with")
         return (f"{seat(f['seat'])} led {card_name(f['card'])} to trick {f['trick']} at {f['at']} when "
                 f"{seat(f['proper'])} was on lead; {fate}")
+    if kind == "played_to_displaced_lead":
+        return (f"{seat(f['seat'])} played {card_name(f['card'])} to the lead out of turn in trick {f['trick']} at "
+                f"{f['at']}, before the proper lead was made")
     if kind == "played_before_partner":
         what = "led to the next trick" if f.get("lead") else "played"
         return f"{seat(f['seat'])} {what} {card_name(f['card'])} at {f['at']} before his partner had played"

@@ -144,7 +144,7 @@ class Hands:
             self.exposures.append(Exposure(seat, ev.get("card"), ev.get("how"), ev.moment, ev.at, self.role(seat),
                                            trick))
             return
-        if st is None:
+        if st is None or ev.moment in self.adj.ignored:  # a choice without effect changes nothing (54C)
             return
         loot = st.loot if st.loot is not None and st.loot.fate is None else None
         option = ev.get("option") if kind == "option_chosen" else None

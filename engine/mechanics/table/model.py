@@ -203,10 +203,11 @@ class Adjustments:
     lifted: frozenset = frozenset()  # {(seat, card, moment)} penalty cards picked up
     duties: frozenset = frozenset()  # {(seat, duty, arg, trick, since, law)} restrictions chosen
     award: int | None = None  # declarer's tricks as the director rules a claim or concession (68-71)
+    ignored: frozenset = frozenset()  # {moment} choices announced that the law does not leave the player (54C)
 
     def __bool__(self) -> bool:
         return bool(self.annul or self.replay or self.penalty or self.lifted or self.duties
-                    or self.award is not None)
+                    or self.award is not None or self.ignored)
 
 
 @dataclass
