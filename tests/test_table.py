@@ -168,6 +168,19 @@ def test_proper_lead_takes_back_every_card_played_in_error_to_the_wrong_lead():
     assert lead.fate == "accepted_play"
 
 
+@pytest.mark.parametrize("events", ["", "{at: T2.2, kind: attention_drawn, subject: exposed_card, by: S}"])
+def test_a_revoke_corrected_in_its_own_trick_came_to_light_at_the_correction(events):
+    # East discards S4 on the diamond ace, then puts D5 on the trick before anyone plays to trick 3 (62A):
+    # the failure came to light then, whatever the attention event was about, and before any first act.
+    play = (PLAY.replace("[N:DA, E:S4, S:D8, W:D4]", "[N:DA, E:S4, E:D5, S:D8, W:D4]")
+            .replace("[N:S3, E:D5, S:ST, W:S7]", "[N:S3, E:S4, S:ST, W:S7]"))
+    t = build_table(base(play=play, events=events))
+    (cand,) = t.candidates
+    fix = t.tricks[1].plays[2]
+    assert (cand.notice.moment, cand.notice.at, cand.notice.by) == (fix.moment, "T2.2", "E")
+    assert not cand.notice.deemed and cand.notice.moment < cand.first_act.moment
+
+
 @pytest.mark.parametrize("play_edit,events,fragment", [
     (("[N:DA, E:S4", "[N:DA, E:SA"), "", "play[2][2]: East played SA, which was dealt to North"),
     (("[N:S3, E:D5", "[N:S3, E:S4"), "", "play[5][2]: S4 was played twice"),

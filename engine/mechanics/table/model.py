@@ -118,10 +118,11 @@ class Notice:
     after_call_by_non_offenders: bool
     after_round_end: bool
     after_hands_returned: bool
+    by_correction: bool = False  # first came to light when the offender corrected it in the record (62A)
 
     @property
     def deemed(self) -> bool:
-        return self.event is None
+        return self.event is None and not self.by_correction
 
 
 @dataclass
