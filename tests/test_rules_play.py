@@ -342,6 +342,27 @@ def test_65D_disarranged_cards_lose_the_dispute():
     assert only(out, "ruled_against")["law"] == "66D"
 
 
+@pytest.mark.parametrize("after,law", [(False, "65D"), (True, "66D")])
+def test_65D_66D_a_disputed_trick_the_mixers_won_counts_for_the_other_side(after, law):
+    dispute = F.TrickDispute(by="S", trick=7, disarranged_by="E", disarranged_after=after, at="end")
+    out, _ = fire(dispute, F.TrickComplete(trick=7, seat="W", card="HA"))
+    award = only(out, "disputed_trick_awarded")
+    assert (award["trick"], award["seat"], award["to"], award["law"]) == (7, "E", "NS", law)
+    # The record already gives the trick to the other side: nothing changes hands.
+    out, _ = fire(dispute, F.TrickComplete(trick=7, seat="N", card="HA"))
+    assert not kinds(out, "disputed_trick_awarded")
+
+
+def test_66D_the_awarded_trick_changes_the_count():
+    from pathlib import Path
+
+    from helpers import ruling
+    case = Path(__file__).resolve().parent.parent / "cases/law66/66d-disputed-trick-counts-for-the-other-side.yaml"
+    r = ruling(case.read_text())
+    assert (r.tricks_at_table, r.declarer_tricks) == (11, 12)
+    assert r.score["NS"] == 690
+
+
 # -- 67 --------------------------------------------------------------------------------------
 
 def defect(kind="missing", in_time=False, has_suit=False):

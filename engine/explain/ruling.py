@@ -271,6 +271,14 @@ def _rectified(table: Table, conclusions: list[Item]) -> tuple[dict, int | None,
     for side in ("NS", "EW"):
         won = [t.number for t in table.tricks if t.winner and C.side_of(t.winner) == side]
         pool[side] = won + [14] * table.tally.outside_record.get(side, 0)
+    for c in conclusions:
+        if c.kind == "disputed_trick_awarded":  # 65D, 66D: the trick changes hands before any transfer
+            to, t = c.fields["to"], c.fields["trick"]
+            if t in pool[C.other_side(to)]:
+                pool[C.other_side(to)].remove(t)
+                pool[to].append(t)
+                by_side[C.other_side(to)] -= 1
+                by_side[to] += 1
     for c in sorted(transfers, key=lambda c: -c.fields["trick"]):
         offenders = C.other_side(c.fields["to"])
         eligible = [t for t in pool[offenders] if t >= c.fields["trick"]]

@@ -776,6 +776,16 @@ class RuledAgainst(Conclusion):
     trick = _f(int)
 
 
+class DisputedTrickAwarded(Conclusion):
+    """A disputed trick the record gave to the side ruled against: it counts for the other side."""
+
+    kind = "disputed_trick_awarded"
+    shown = ("trick", "seat", "to")
+    trick = _f(int)
+    seat = _f(str)  # the player who disarranged his cards
+    to = _f(str)  # the side the trick now counts for
+
+
 @fact_producer
 def play_irregularity_facts(table: Table) -> list[TableFact]:
     """What the rules of Laws 47-60 and 65-67 join on."""

@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = '659841a19681abef4f6bb'  # indexer.sources_digest() of what it was written from
+SOURCES = '86a9b0760b72324b4fb7c'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -308,6 +308,7 @@ _RULES = r'''{
 "law_64C_nothing_to_restore_without_penalty": ["engine.rules.law64", "Law64", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:RevokeEstablished", "engine.law.play:NoRevokePenalty", "engine.law.play:TricksFrom"]], ["engine.law.play:NoDamagePossible"]],
 "law_64C_without_penalty": ["engine.rules.law64", "Law64", 3, ["all", ["engine.law.play:RevokeEstablished", "engine.law.play:NoRevokePenalty"]], ["engine.law.facts:EquityReview"]],
 "law_65D_disarranged_cards_lose_the_dispute": ["engine.rules.law65", "Law65", 0, ["all", ["engine.law.play:TrickDispute"]], ["engine.law.play:RuledAgainst"]],
+"law_65D_disputed_trick_counts_for_the_other_side": ["engine.rules.law65", "Law65", 0, ["all", ["engine.law.play:RuledAgainst", "engine.law.play:TrickComplete"]], ["engine.law.play:DisputedTrickAwarded"]],
 "law_66A_current_trick_may_be_seen": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66A_dummy_has_no_such_right": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66A_too_late_for_the_last_trick": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
@@ -316,6 +317,7 @@ _RULES = r'''{
 "law_66C_no_quitted_tricks_during_play": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66D_after_play_all_may_be_seen": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66D_cards_mixed_after_the_question": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:TrickDispute"]], ["engine.law.play:RuledAgainst"]],
+"law_66D_disputed_trick_counts_for_the_other_side": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:RuledAgainst", "engine.law.play:TrickComplete"]], ["engine.law.play:DisputedTrickAwarded"]],
 "law_67A1_missing_card_supplied": ["engine.rules.law67", "Law67", 0, ["all", ["engine.law.play:DefectFact"]], ["engine.law.play:DefectiveTrick"]],
 "law_67A2_too_many_cards_in_time": ["engine.rules.law67", "Law67", 0, ["all", ["engine.law.play:DefectFact"]], ["engine.law.play:DefectiveTrick"]],
 "law_67B1a_card_of_the_suit_placed": ["engine.rules.law67", "Law67", 0, ["all", ["engine.law.play:DefectFact"]], ["engine.law.play:DefectiveTrick"]],

@@ -137,6 +137,9 @@ def _describe_play_irregularity(kind: str, f: dict, law: str) -> str:
                 "quitted_trick": "a quitted trick", "all_cards": "all the cards"}.get(f["what"], f["what"])
         verdict = "may" if f["allowed"] else "may not"
         return f"{seat(f['by'])} {verdict} see {what} now."
+    if kind == "disputed_trick_awarded":
+        return (f"Trick {f['trick']} counts for {SIDE_NAMES[f['to']]}: the record gave it to {seat(f['seat'])}'s "
+                f"side, but the dispute is ruled against him.")
     if kind == "ruled_against":
         return (f"{seat(f['seat'])} disarranged his played cards: the disputed trick {f['trick']} is ruled "
                 f"against him.")
