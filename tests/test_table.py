@@ -181,6 +181,24 @@ def test_a_revoke_corrected_in_its_own_trick_came_to_light_at_the_correction(eve
     assert not cand.notice.deemed and cand.notice.moment < cand.first_act.moment
 
 
+def test_the_first_act_after_a_trick_12_revoke_is_read_on_the_play_as_it_happened():
+    # 62D1 replays tricks 12-13 with declarer's diamond king: in the replay he leads to trick 13 himself, but
+    # what established the revoke was his naming dummy's card in trick 13 as played (63A2).
+    from pathlib import Path
+
+    from engine.input.sources import load_case
+    from engine.mechanics.table import Adjustments
+    path = Path(__file__).resolve().parent.parent / "cases/law63/63a2-trick12-revoke-dummy-card-named-for-trick-13.yaml"
+    c = load_case(str(path))
+    as_played = build_table(c).candidates[0].first_act
+    replayed = build_table(c, Adjustments(replay=frozenset({(12, "S", "DK")})))
+    act = replayed.candidates[0].first_act
+    assert (as_played.act, as_played.at, as_played.detail) == ("designation", "T13.1", "CQ")
+    assert (act.act, act.by, act.at, act.detail) == ("designation", "S", "T13.1", "CQ")
+    assert replayed.tricks[12].plays[0].seat == "S"  # the replay: declarer leads to trick 13
+    assert act.moment == next(e.moment for e in replayed.events if e.kind == "card_designated")
+
+
 @pytest.mark.parametrize("play_edit,events,fragment", [
     (("[N:DA, E:S4", "[N:DA, E:SA"), "", "play[2][2]: East played SA, which was dealt to North"),
     (("[N:S3, E:D5", "[N:S3, E:S4"), "", "play[5][2]: S4 was played twice"),
