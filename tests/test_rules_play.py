@@ -159,6 +159,26 @@ def test_52B_options_when_noticed_at_once_and_52B2_chosen():
     assert ("C2", "52B2") in {(c["card"], c["law"]) for c in kinds(out, "penalty_card")}
 
 
+def test_52A_gives_way_to_the_62_correction_of_a_failure_to_follow_suit():
+    # East discards C2 on a heart lead holding the penalty card HK (and so the suit led), and puts HK on the
+    # trick before anyone plays to the next: a revoke he must correct (62A); the correction stands (62B).
+    from helpers import revoke_play
+    withdrawal = F.Withdrawal(trick=4, seat="E", side="EW", role="defender", card="C2", substitute="HK",
+                              original_index=1, index=2, concealed=True, applied=True, by_director=False,
+                              at="T4.2", moment=14020)
+    facts = [penalty_revoke(), revoke_play(trick=4, seat="E", card="C2", led="H", moment=14000), withdrawal,
+             notice(trick=4, seat="E", moment=14010, deemed=False, by="S"),
+             F.FirstAct(trick=4, seat="E", act="play", by="W", card=None, at="T5.0", moment=17000), DECLARER]
+    out, _ = fire(*facts)
+    assert only(out, "revoke_corrected")["card"] == "HK"
+    assert ("C2", "62B1") in {(c["card"], c["law"]) for c in kinds(out, "penalty_card")}
+    assert not kinds(out, "retraction_not_allowed")
+    assert not kinds(out, "option")
+    # Void in the suit led, the same substitution is his own taking back of a card, which 52A forbids.
+    out, _ = fire(*[f for f in facts if f.kind != "card_played"])
+    assert only(out, "retraction_not_allowed")["law"] == "52A"
+
+
 def test_64B3_established_failure_to_play_a_penalty_card_costs_no_trick():
     out, _ = fire(penalty_revoke(), notice(trick=4, seat="E"), F.TricksFrom(trick=4, side="EW", count=3),
                   F.TricksFrom(trick=4, side="NS", count=7),

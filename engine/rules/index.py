@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = '86a9b0760b72324b4fb7c'  # indexer.sources_digest() of what it was written from
+SOURCES = 'bebc43e24717c6644fd58'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -221,7 +221,7 @@ _RULES = r'''{
 "law_51B2b_cards_of_the_suit_picked_up": ["engine.rules.law51", "Law51", 0, ["all", ["engine.law.play:OptionChosenFact", "engine.law.play:LeadPointFact", "engine.law.play:LeadPointCard"]], ["engine.law.play:PenaltyCardLifted"]],
 "law_51B2b_may_forbid_the_suits": ["engine.rules.law51", "Law51", 0, ["all", ["engine.law.play:LeadPointFact", "engine.law.play:LeadPointCard"]], ["engine.law.facts:Option"]],
 "law_51B2b_suit_forbidden": ["engine.rules.law51", "Law51", 0, ["all", ["engine.law.play:OptionChosenFact", "engine.law.play:LeadPointFact"]], ["engine.law.play:Obligation"]],
-"law_52A_offender_may_not_take_it_back": ["engine.rules.law52", "Law52", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:Withdrawal"]], ["engine.law.play:RetractionNotAllowed"]],
+"law_52A_offender_may_not_take_it_back": ["engine.rules.law52", "Law52", 1, ["all", ["engine.law.play:Revoke", "engine.law.play:Withdrawal"]], ["engine.law.play:RetractionNotAllowed"]],
 "law_52B1a_declarer_accepts": ["engine.rules.law52", "Law52", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:OptionChosenFact"]], ["engine.law.play:PlayAccepted"]],
 "law_52B1a_option_to_accept": ["engine.rules.law52", "Law52", 1, ["all", ["engine.law.play:Revoke", "engine.law.play:ContractFact"]], ["engine.law.facts:Option"]],
 "law_52B1b_declarer_played_after_it": ["engine.rules.law52", "Law52", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:NonOffenderPlay", "engine.law.play:Notice"]], ["engine.law.play:PlayAccepted"]],
