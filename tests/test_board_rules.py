@@ -345,9 +345,9 @@ def test_13C_after_play():
 
 # -- 14 ------------------------------------------------------------------------------------------
 
-def missing(stage="during_play", found="elsewhere", exposed=False, trick=5, card="D4"):
+def missing(stage="during_play", found="elsewhere", exposed=False, trick=5, card="D4", entries=None):
     return B.MissingCard(seat="W", card=card, suit=card[0] if card else None, found=found, stage=stage,
-                         exposed=exposed, trick=trick)
+                         exposed=exposed, trick=trick, entries=entries)
 
 
 @pytest.mark.parametrize("stage,found,expect", [
@@ -371,14 +371,18 @@ def test_14A_and_14B_search():
         assert {c["step"]: c["law"] for c in kinds(out, "procedure")} == {"search_missing_card": law}
 
 
-def revoke(trick, suit="D"):
+def revoke(trick, suit="D", index=1):
     return P.Revoke(trick=trick, seat="W", card="S6", suit=suit, side="EW", non_offenders="NS", role="defender",
-                    index=1, duty="follow_suit", faced=False, law="61A")
+                    index=index, duty="follow_suit", faced=False, law="61A")
 
 
-@pytest.mark.parametrize("rev,fires", [(revoke(3), True), (revoke(6), False), (revoke(3, suit="C"), False)])
-def test_14B3_failure_to_play_the_card_before_it_was_found(rev, fires):
-    out, _ = fire(missing(trick=5), rev)
+@pytest.mark.parametrize("rev,entries,fires", [
+    (revoke(3), None, True), (revoke(6), None, False), (revoke(3, suit="C"), None, False),
+    # Found in the trick of the failure: before it when found after his card (T5.2), not when found before it.
+    (revoke(5, index=1), 2, True), (revoke(5, index=1), 1, False), (revoke(5, index=1), None, False),
+])
+def test_14B3_failure_to_play_the_card_before_it_was_found(rev, entries, fires):
+    out, _ = fire(missing(trick=5, entries=entries), rev)
     refs = [c for c in kinds(out, "refer") if c["to"] == "61"]
     assert bool(refs) is fires
 

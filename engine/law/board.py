@@ -99,6 +99,7 @@ class MissingCard(TableFact):
     stage = _f(str)
     exposed = _f()  # True, False or None (unknown: the director is asked)
     trick = _f()  # the trick in progress when the defect was found (during play)
+    entries = _f()  # cards of that trick in the record before it was found (None: before the trick, or unknown)
 
 
 class Dealing(TableFact):
@@ -621,15 +622,16 @@ def _pocket_facts(table) -> list:
         facts.append(CardsSeen(by=by, of=of, cards=cards))
     if p["law14"]:
         seat_ = defective[0]
-        trick = None
+        trick = entries = None
         if stage == "during_play":
             if p.get("at") is not None:
-                trick = p["at"].n[0] if p["at"].phase == 1 else None
+                trick, entries = p["at"].n if p["at"].phase == 1 else (None, None)
             else:
                 trick = len(case.play) + 1 if case.play else None
         facts.append(MissingCard(seat=seat_, card=p["missing"], suit=C.suit_of(p["missing"]) if p["missing"] else None,
                                  found=p["card_found"], stage=stage,
-                                 exposed=_known(p["card_exposed"], case, "card_exposed"), trick=trick))
+                                 exposed=_known(p["card_exposed"], case, "card_exposed"), trick=trick,
+                                 entries=entries or None))
     return facts
 
 
