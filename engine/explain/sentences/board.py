@@ -16,7 +16,9 @@ STEPS = {
                                 "played it earlier.",
     "search_missing_card": "The director has the missing card searched for.",
     "restore_card": "The missing card ({card}) goes back into {seat}'s hand.",
-    "card_deemed_held": "The restored card ({card}) counts as having been in {seat}'s hand throughout the play.",
+    "card_deemed_held": "The restored card ({card}) counts as having been in {seat}'s hand throughout the play: "
+                        "not having played it earlier may be a revoke (61-64), and if it was exposed it may be a "
+                        "penalty card (50).",
     "reconstruct_deal": "The card cannot be found: the deal is rebuilt as nearly as possible as it was dealt.",
     "replace_pack": "The pack is replaced, so that the lost card cannot turn up later as a surplus card.",
     "calls_stand": "The calls {seat} made on the hand with the missing card stand.",
@@ -77,7 +79,9 @@ def _q(f, table):
 def _procedure(f, table):
     text = STEPS.get(f["step"], f["step"].replace("_", " ") + ".")
     if f["step"] == "card_deemed_held" and not f.get("card"):
-        text = "The missing card, whichever it is, counts as having been in {seat}'s hand throughout the play."
+        text = ("The missing card, whichever it is, counts as having been in {seat}'s hand throughout the play: "
+                "not having played it earlier may be a revoke (61-64), and if it was exposed it may be a penalty "
+                "card (50).")
     return text.format(seat=seat(f.get("seat")), side=SIDE_NAMES.get(f.get("side"), f.get("side")),
                        card=C.card_name(f["card"]) if f.get("card") else "the card")
 
