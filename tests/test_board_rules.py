@@ -261,6 +261,27 @@ def test_12C1_asks_the_fault_it_is_not_given():
     assert keys(out) == [("fault", "EW")] and not kinds(out, "artificial_adjusted_score")
 
 
+def test_12C1_no_result_gives_both_sides_an_artificial_score_by_fault():
+    out, _ = fire(B.NoResultFact(reason="the board was not played"), answer("fault", "none", side="NS"))
+    assert only(out, "no_result")["law"] == "12C1"
+    assert dues(out) == [("EW", "artificial", "12C1"), ("NS", "artificial", "12C1")]
+    assert [(c["side"], c["percent"]) for c in kinds(out, "artificial_adjusted_score")] == [("NS", 60)]
+    assert keys(out) == [("fault", "EW")]
+
+
+def test_12C1_the_no_result_field_reads_its_fault_as_found():
+    from helpers import ruling
+    r = ruling("""
+        id: t
+        board: 5
+        deal: "N:KQ4.863.AQJ5.K72 765.T52.8432.T53 AJ3.A74.KT9.AQJ4 T982.KQJ9.76.986"
+        no_result: {fault: {NS: partial, EW: direct}}
+        """)
+    assert sorted((c.fields["side"], c.fields["percent"]) for c in r.of_kind("artificial_adjusted_score")) == [
+        ("EW", 40), ("NS", 50)]
+    assert not r.questions
+
+
 def test_12C2_both_sides_assigned():
     due = B.AdjustmentDue(side="EW", method="assigned", offenders="NS", law="16A2")
     out, _ = fire(due)

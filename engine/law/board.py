@@ -293,6 +293,20 @@ class Procedure(Conclusion):
     card = _f()
 
 
+class NoResultFact(TableFact):
+    """Law 12C1: the case says no result can be obtained on the board (the ``no_result`` field)."""
+
+    kind = "no_result_reported"
+    shown = ("reason",)
+    reason = _f()  # the case's description, or None
+
+
+class NoResult(Conclusion):
+    kind = "no_result"
+    shown = ("reason",)
+    reason = _f()
+
+
 class ResultCancelled(Conclusion):
     kind = "result_cancelled"
     shown = ("reason",)
@@ -559,6 +573,8 @@ def board_facts(table) -> list:
     if "irregularity" in extra:
         facts += _irregularity_facts(table)
     facts += _attention_facts(table)
+    if "no_result" in extra:
+        facts.append(NoResultFact(reason=extra["no_result"]["reason"]))
     if "scoring" in extra:
         s = extra["scoring"]
         facts.append(ScoringMethod(method=s["method"], top=2 * len(s["others"]), others=s["others"]))
@@ -567,7 +583,11 @@ def board_facts(table) -> list:
 
 def _answer_facts(case) -> list:
     out = []
-    for key, value in (case.extra.get("answers") or {}).items():
+    answers = dict(case.extra.get("answers") or {})
+    found = (case.extra.get("no_result") or {}).get("fault")
+    if found:  # the case's finding of fault (12C1), as if the director had answered it
+        answers["fault"] = {**found, **answers.get("fault", {})}
+    for key, value in answers.items():
         if QUESTIONS[key].per_side:
             for side, v in sorted(value.items()):
                 out.append(_answer(key, side, v))

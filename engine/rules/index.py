@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = '81a026c67dd118aa4fe69'  # indexer.sources_digest() of what it was written from
+SOURCES = 'c5df2b072c314c5450239'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -109,6 +109,7 @@ _RULES = r'''{
 "law_12A3_incorrect_rectification": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:IrregularityRecord"]], ["engine.law.board:AdjustmentDue"]],
 "law_12B_no_adjustment_for_severity": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:IrregularityRecord"]], ["engine.law.board:ResultStands"]],
 "law_12C1_fault_as_found": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:AdjustmentDue", "engine.law.board:Answer"]], ["engine.law.board:Fault"]],
+"law_12C1_no_result_can_be_obtained": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:NoResultFact"]], ["engine.law.board:AdjustmentDue", "engine.law.board:NoResult"]],
 "law_12C1_percentage_by_fault": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:AdjustmentDue", "engine.law.board:Fault"]], ["engine.law.board:ArtificialAdjustedScore"]],
 "law_12C1_question": ["engine.rules.law12", "Law12", 1, ["all", ["engine.law.board:AdjustmentDue"]], ["engine.law.board:Question"]],
 "law_12C2_most_favourable_likely_result": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:AdjustmentDue", "engine.law.board:Answer"]], ["engine.law.board:AssignedAdjustedScore"]],

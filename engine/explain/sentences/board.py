@@ -86,6 +86,13 @@ def _procedure(f, table):
                        card=C.card_name(f["card"]) if f.get("card") else "the card")
 
 
+@describes("no_result")
+def _no_result(f, table):
+    why = f" ({f['reason']})" if f.get("reason") else ""
+    return (f"No result can be obtained on this board{why}: each side gets an artificial adjusted score by its "
+            f"share of the fault.")
+
+
 @describes("result_cancelled")
 def _cancelled(f, table):
     return f"The result on this board is cancelled: {f['reason']}."
@@ -200,3 +207,9 @@ def _pockets_fact(f):
 @describes_fact("score_comparison")
 def _comparison_fact(f):
     return f"{SIDE_NAMES[f['side']]}'s score {f['score']:+d} ({f['basis']}) against the other tables"
+
+
+@describes_fact("no_result_reported")
+def _no_result_fact(f):
+    why = f": {f['reason']}" if f.get("reason") else ""
+    return f"the case says no result can be obtained on the board{why}"
