@@ -653,6 +653,33 @@ def test_75_mistaken_call_or_explanation():
     assert dues(out) == [("EW", "assigned", "75")]
 
 
+@pytest.mark.parametrize("agreement,presumed", [("call", False), ("unknown", True)])
+def test_75_only_an_unknown_agreement_is_a_presumption(agreement, presumed):
+    from engine.explain.texts import describe
+    out, _ = fire(explanation(agreement))
+    irregularity = only(out, "irregularity")
+    assert bool(irregularity.get("presumed")) is presumed
+    text = describe("irregularity", {"seat": "N", "what": "mistaken_explanation", "presumed": irregularity.get("presumed"),
+                                     "law": "75"}, None)
+    assert ("presumed" in text) is presumed
+    assert text.startswith("North gave a mistaken explanation of the partnership agreement")
+
+
+def test_every_irregularity_a_rule_names_has_a_sentence():
+    """No engine name in a sentence: each ``what`` an Irregularity conclusion can carry has its words."""
+    import re
+    from pathlib import Path
+
+    from engine.explain.sentences.board import WHAT
+    rules = Path(__file__).resolve().parent.parent / "engine" / "rules"
+    named = set()
+    for path in rules.glob("*.py"):
+        for call in re.findall(r"Irregularity\(([^)]*)\)", path.read_text()):
+            named.update(re.findall(r'what="([a-z_]+)"', call))
+    assert {"illegal_deception", "mistaken_explanation", "did_not_count_cards"} <= named
+    assert named <= set(WHAT), sorted(named - set(WHAT))
+
+
 # -- 78 ----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("method,kind", [("matchpoints", "matchpoints"), ("imps", "imps"),

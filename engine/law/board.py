@@ -354,11 +354,12 @@ class AssignedAdjustedScore(Conclusion):
 
 class Irregularity(Conclusion):
     kind = "irregularity"
-    shown = ("seat", "what", "side")
+    shown = ("seat", "what", "side", "presumed")
     seat = _f()
     side = _f()
     other = _f()
     what = _f(str)
+    presumed = Field(bool, mandatory=False)  # the director presumes it, for want of clear evidence (75)
 
 
 class RectificationLost(Conclusion):

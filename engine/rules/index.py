@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = 'c5df2b072c314c5450239'  # indexer.sources_digest() of what it was written from
+SOURCES = '924e6f15a5f7ceec503b3'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -399,6 +399,7 @@ _RULES = r'''{
 "law_75_misinformation_no_damage": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:Irregularity", "engine.law.board:Answer"]], ["engine.law.board:ResultStands"]],
 "law_75_mistaken_call": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:ExplanationFact"]], ["engine.law.board:Procedure", "engine.law.board:ResultStands"]],
 "law_75_mistaken_explanation": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:ExplanationFact"]], ["engine.law.board:Irregularity"]],
+"law_75_presumed_mistaken_explanation": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:ExplanationFact"]], ["engine.law.board:Irregularity"]],
 "law_75_question_damage": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:Irregularity"]], ["engine.law.board:Question"]],
 "law_78A_matchpoints": ["engine.rules.law78", "Law78", 0, ["all", ["engine.law.board:ScoreComparison"]], ["engine.law.board:Matchpoints"]],
 "law_78B_imps": ["engine.rules.law78", "Law78", 0, ["all", ["engine.law.board:ScoreComparison"]], ["engine.law.board:Imps"]],

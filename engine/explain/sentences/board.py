@@ -54,8 +54,9 @@ WHAT = {
     "call_on_defective_hand": "made a call holding a hand with the wrong number of cards",
     "used_unauthorized_information": "chose, from among logical alternatives, one that the unauthorized "
                                      "information could have suggested",
-    "mistaken_explanation": "gave a mistaken explanation of the partnership agreement (presumed, absent clear "
-                            "evidence of a mistaken call)",
+    "mistaken_explanation": "gave a mistaken explanation of the partnership agreement",
+    "illegal_deception": "misled an opponent by a deceptive remark, manner or tempo when he could have known it "
+                         "might work to his benefit",
     "concealed_infraction": "tried to conceal an infraction of his own side",
 }
 
@@ -130,7 +131,8 @@ def _assigned(f, table):
 @describes("irregularity")
 def _irregularity(f, table):
     who = seat(f["seat"]) if f.get("seat") else "A player"
-    return f"{who} {WHAT.get(f['what'], f['what'])}."
+    presumed = " (presumed, absent clear evidence of a mistaken call)" if f.get("presumed") else ""
+    return f"{who} {WHAT.get(f['what'], f['what'].replace('_', ' '))}{presumed}."
 
 
 @describes("rectification_lost")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.explain.texts import describes_chapter, describes_chapter_fact
 from engine.mechanics.table import Table
-from engine.notation.cards import SIDE_NAMES, SUIT_NAMES, SUIT_SINGULAR, card_name
+from engine.notation.cards import SIDE_NAMES, SUIT_NAMES, SUIT_SINGULAR, card_name, suit_of
 from engine.notation.cards import seat_name as seat
 
 ESTABLISHED_BY = {
@@ -99,7 +99,8 @@ def _describe_play_irregularity(kind: str, f: dict, law: str) -> str:
     if kind == "penalty_card_lifted":
         return f"{card_name(f['card']).capitalize()} is no longer a penalty card: {seat(f['seat'])} picks it up."
     if kind == "obligation":
-        suit = f.get("suit")
+        # A duty about one card (50D's minor penalty card) concerns that card's suit.
+        suit = f.get("suit") or (suit_of(f["card"]) if f.get("card") else None)
         text = DUTY_TEXT.get(f["duty"], f["duty"]).format(
             card=card_name(f["card"]) if f.get("card") else "", suit=SUIT_NAMES.get(suit, ""),
             suit_one=SUIT_SINGULAR.get(suit, "card of the named suit"), trick=f.get("trick"))
