@@ -168,6 +168,15 @@ def test_proper_lead_takes_back_every_card_played_in_error_to_the_wrong_lead():
     assert lead.fate == "accepted_play"
 
 
+def test_a_card_played_to_a_refused_lead_is_no_failure_to_follow():
+    # East leads out of turn, West throws a diamond on it holding hearts, declarer refuses the lead (60C).
+    play = PLAY.replace("[W:H7, N:HA, E:H4, S:H8]", "[E:H4, W:D4, W:H7, N:HA, E:H4, S:H8]")
+    t = build_table(base(play=play, events="{at: T1.2, kind: option_chosen, by: S, option: refuse_lead}"))
+    thrown = t.tricks[0].plays[1]
+    assert (thrown.card, thrown.fate, thrown.failed_to_follow) == ("D4", "played_to_refused_lead", False)
+    assert [(c.play.trick, c.play.seat) for c in t.candidates] == [(2, "E")]
+
+
 @pytest.mark.parametrize("events", ["", "{at: T2.2, kind: attention_drawn, subject: exposed_card, by: S}"])
 def test_a_revoke_corrected_in_its_own_trick_came_to_light_at_the_correction(events):
     # East discards S4 on the diamond ace, then puts D5 on the trick before anyone plays to trick 3 (62A):

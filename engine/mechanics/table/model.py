@@ -51,8 +51,10 @@ class Play:
     @property
     def failed_to_follow(self) -> bool:
         # A card played to a lead out of turn that the proper lead then displaced
-        # went back with that lead (53C): it was never played to the trick.
-        return (not self.leads) and (not self.followed) and self.held_led_suit and self.fate != "played_in_error"
+        # (53C) or that was refused (60C) went back with that lead: it was never
+        # played to the trick.
+        return ((not self.leads) and (not self.followed) and self.held_led_suit
+                and self.fate not in ("played_in_error", "played_to_refused_lead"))
 
 
 @dataclass
