@@ -131,6 +131,14 @@ BAD = [
      "irregularity.request.grounds: 'unfair' is not one of"),
     ("irregularity bad side", IRREG + "  incorrect_rectification: N\n", "irregularity.incorrect_rectification: 'N' is not a side"),
     ("irregularity unknown field", IRREG + "  penalty: 2\n", "irregularity.penalty: unknown field"),
+    # no_result (12C1)
+    ("no_result false", case("no_result: false\n"), "no_result: true, or a mapping"),
+    ("no_result unknown field", case("no_result: {by: N}\n"), "no_result.by: unknown field"),
+    ("no_result bad reason", case("no_result: {reason: 3}\n"), "no_result.reason: 3 is not a description"),
+    ("no_result bad fault", case("no_result: {fault: {NS: most}}\n"), "no_result.fault.NS: 'most' is not one of"),
+    ("no_result fault not by side", case("no_result: {fault: direct}\n"), "no_result.fault: a mapping by side"),
+    ("no_result and answers differ", case("no_result: {fault: {EW: direct}}\nanswers: {fault: {EW: none}}\n"),
+     "answers.fault.EW: none, but no_result.fault gives direct"),
     # scoring
     ("scoring bad method", UI + "scoring: {method: butler, others: [110]}\n", "scoring.method: 'butler' is not one of"),
     ("scoring odd score", UI + "scoring: {method: matchpoints, others: [115]}\n", "scoring.others[1]: 115 is not a bridge score"),

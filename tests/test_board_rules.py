@@ -261,6 +261,27 @@ def test_12C1_asks_the_fault_it_is_not_given():
     assert keys(out) == [("fault", "EW")] and not kinds(out, "artificial_adjusted_score")
 
 
+def test_12C1_no_result_gives_both_sides_an_artificial_score_by_fault():
+    out, _ = fire(B.NoResultFact(reason="the board was not played"), answer("fault", "none", side="NS"))
+    assert only(out, "no_result")["law"] == "12C1"
+    assert dues(out) == [("EW", "artificial", "12C1"), ("NS", "artificial", "12C1")]
+    assert [(c["side"], c["percent"]) for c in kinds(out, "artificial_adjusted_score")] == [("NS", 60)]
+    assert keys(out) == [("fault", "EW")]
+
+
+def test_12C1_the_no_result_field_reads_its_fault_as_found():
+    from helpers import ruling
+    r = ruling("""
+        id: t
+        board: 5
+        deal: "N:KQ4.863.AQJ5.K72 765.T52.8432.T53 AJ3.A74.KT9.AQJ4 T982.KQJ9.76.986"
+        no_result: {fault: {NS: partial, EW: direct}}
+        """)
+    assert sorted((c.fields["side"], c.fields["percent"]) for c in r.of_kind("artificial_adjusted_score")) == [
+        ("EW", 40), ("NS", 50)]
+    assert not r.questions
+
+
 def test_12C2_both_sides_assigned():
     due = B.AdjustmentDue(side="EW", method="assigned", offenders="NS", law="16A2")
     out, _ = fire(due)
@@ -345,9 +366,9 @@ def test_13C_after_play():
 
 # -- 14 ------------------------------------------------------------------------------------------
 
-def missing(stage="during_play", found="elsewhere", exposed=False, trick=5, card="D4"):
+def missing(stage="during_play", found="elsewhere", exposed=False, trick=5, card="D4", entries=None):
     return B.MissingCard(seat="W", card=card, suit=card[0] if card else None, found=found, stage=stage,
-                         exposed=exposed, trick=trick)
+                         exposed=exposed, trick=trick, entries=entries)
 
 
 @pytest.mark.parametrize("stage,found,expect", [
@@ -371,14 +392,18 @@ def test_14A_and_14B_search():
         assert {c["step"]: c["law"] for c in kinds(out, "procedure")} == {"search_missing_card": law}
 
 
-def revoke(trick, suit="D"):
+def revoke(trick, suit="D", index=1):
     return P.Revoke(trick=trick, seat="W", card="S6", suit=suit, side="EW", non_offenders="NS", role="defender",
-                    index=1, duty="follow_suit", faced=False, law="61A")
+                    index=index, duty="follow_suit", faced=False, law="61A")
 
 
-@pytest.mark.parametrize("rev,fires", [(revoke(3), True), (revoke(6), False), (revoke(3, suit="C"), False)])
-def test_14B3_failure_to_play_the_card_before_it_was_found(rev, fires):
-    out, _ = fire(missing(trick=5), rev)
+@pytest.mark.parametrize("rev,entries,fires", [
+    (revoke(3), None, True), (revoke(6), None, False), (revoke(3, suit="C"), None, False),
+    # Found in the trick of the failure: before it when found after his card (T5.2), not when found before it.
+    (revoke(5, index=1), 2, True), (revoke(5, index=1), 1, False), (revoke(5, index=1), None, False),
+])
+def test_14B3_failure_to_play_the_card_before_it_was_found(rev, entries, fires):
+    out, _ = fire(missing(trick=5, entries=entries), rev)
     refs = [c for c in kinds(out, "refer") if c["to"] == "61"]
     assert bool(refs) is fires
 
@@ -626,6 +651,33 @@ def test_75_mistaken_call_or_explanation():
         assert keys(out) == [("misinformation_damaged", "EW")]
     out, _ = fire(explanation("unknown"), answer("misinformation_damaged", True))
     assert dues(out) == [("EW", "assigned", "75")]
+
+
+@pytest.mark.parametrize("agreement,presumed", [("call", False), ("unknown", True)])
+def test_75_only_an_unknown_agreement_is_a_presumption(agreement, presumed):
+    from engine.explain.texts import describe
+    out, _ = fire(explanation(agreement))
+    irregularity = only(out, "irregularity")
+    assert bool(irregularity.get("presumed")) is presumed
+    text = describe("irregularity", {"seat": "N", "what": "mistaken_explanation", "presumed": irregularity.get("presumed"),
+                                     "law": "75"}, None)
+    assert ("presumed" in text) is presumed
+    assert text.startswith("North gave a mistaken explanation of the partnership agreement")
+
+
+def test_every_irregularity_a_rule_names_has_a_sentence():
+    """No engine name in a sentence: each ``what`` an Irregularity conclusion can carry has its words."""
+    import re
+    from pathlib import Path
+
+    from engine.explain.sentences.board import WHAT
+    rules = Path(__file__).resolve().parent.parent / "engine" / "rules"
+    named = set()
+    for path in rules.glob("*.py"):
+        for call in re.findall(r"Irregularity\(([^)]*)\)", path.read_text()):
+            named.update(re.findall(r'what="([a-z_]+)"', call))
+    assert {"illegal_deception", "mistaken_explanation", "did_not_count_cards"} <= named
+    assert named <= set(WHAT), sorted(named - set(WHAT))
 
 
 # -- 78 ----------------------------------------------------------------------------------------------

@@ -159,6 +159,26 @@ def test_52B_options_when_noticed_at_once_and_52B2_chosen():
     assert ("C2", "52B2") in {(c["card"], c["law"]) for c in kinds(out, "penalty_card")}
 
 
+def test_52A_gives_way_to_the_62_correction_of_a_failure_to_follow_suit():
+    # East discards C2 on a heart lead holding the penalty card HK (and so the suit led), and puts HK on the
+    # trick before anyone plays to the next: a revoke he must correct (62A); the correction stands (62B).
+    from helpers import revoke_play
+    withdrawal = F.Withdrawal(trick=4, seat="E", side="EW", role="defender", card="C2", substitute="HK",
+                              original_index=1, index=2, concealed=True, applied=True, by_director=False,
+                              at="T4.2", moment=14020)
+    facts = [penalty_revoke(), revoke_play(trick=4, seat="E", card="C2", led="H", moment=14000), withdrawal,
+             notice(trick=4, seat="E", moment=14010, deemed=False, by="S"),
+             F.FirstAct(trick=4, seat="E", act="play", by="W", card=None, at="T5.0", moment=17000), DECLARER]
+    out, _ = fire(*facts)
+    assert only(out, "revoke_corrected")["card"] == "HK"
+    assert ("C2", "62B1") in {(c["card"], c["law"]) for c in kinds(out, "penalty_card")}
+    assert not kinds(out, "retraction_not_allowed")
+    assert not kinds(out, "option")
+    # Void in the suit led, the same substitution is his own taking back of a card, which 52A forbids.
+    out, _ = fire(*[f for f in facts if f.kind != "card_played"])
+    assert only(out, "retraction_not_allowed")["law"] == "52A"
+
+
 def test_64B3_established_failure_to_play_a_penalty_card_costs_no_trick():
     out, _ = fire(penalty_revoke(), notice(trick=4, seat="E"), F.TricksFrom(trick=4, side="EW", count=3),
                   F.TricksFrom(trick=4, side="NS", count=7),
@@ -203,6 +223,27 @@ def test_53C_proper_lead_displaces_the_wrong_one():
     assert only(out, "card_withdrawn")["law"] == "53C"
     assert any(c["law"] == "47F" for c in kinds(out, "equity_review"))
     assert not kinds(out, "penalty_card")
+
+
+def test_53C_every_card_played_in_error_goes_back_without_penalty():
+    out, _ = fire(loot(fate="proper_lead", trick=5, opening=False, proper="N", proper_role="dummy"),
+                  F.PlayedToDisplacedLead(trick=5, seat="W", card="H9", role="defender", at="T5.1", moment=21001))
+    back = sorted((c["seat"], c["card"], c["law"]) for c in kinds(out, "card_withdrawn"))
+    assert back == [("E", "HK", "53C"), ("W", "H9", "53C")]
+    assert not kinds(out, "penalty_card")
+
+
+def test_54C_a_refusal_declarer_may_not_make_has_no_effect():
+    refusal = F.OptionChosenFact(by="S", option="refuse_lead", suit=None, card=None, trick=1, at="T1.1", moment=1020)
+    seen = F.DummySeenFact(by="S", trick=1, at="T1.1", moment=1010)
+    out, _ = fire(loot(fate="refused", withdrawn=1020), seen, refusal)
+    void = only(out, "option_without_effect")
+    assert (void["by"], void["option"], void["seat"], void["moment"], void["law"]) == ("S", "refuse_lead", "E", 1020,
+                                                                                         "54C")
+    # Without the sight of dummy the refusal is declarer's right (54D with 56).
+    out, _ = fire(loot(fate="refused", withdrawn=1020), refusal)
+    assert not kinds(out, "option_without_effect")
+    assert only(out, "penalty_card")["law"] == "56"
 
 
 def test_55B1_and_55B2_declarers_lead_refused_without_penalty():
@@ -319,6 +360,27 @@ def test_65D_disarranged_cards_lose_the_dispute():
     assert (only(out, "ruled_against")["seat"], only(out, "ruled_against")["law"]) == ("E", "65D")
     out, _ = fire(F.TrickDispute(by="S", trick=7, disarranged_by="E", disarranged_after=True, at="end"))
     assert only(out, "ruled_against")["law"] == "66D"
+
+
+@pytest.mark.parametrize("after,law", [(False, "65D"), (True, "66D")])
+def test_65D_66D_a_disputed_trick_the_mixers_won_counts_for_the_other_side(after, law):
+    dispute = F.TrickDispute(by="S", trick=7, disarranged_by="E", disarranged_after=after, at="end")
+    out, _ = fire(dispute, F.TrickComplete(trick=7, seat="W", card="HA"))
+    award = only(out, "disputed_trick_awarded")
+    assert (award["trick"], award["seat"], award["to"], award["law"]) == (7, "E", "NS", law)
+    # The record already gives the trick to the other side: nothing changes hands.
+    out, _ = fire(dispute, F.TrickComplete(trick=7, seat="N", card="HA"))
+    assert not kinds(out, "disputed_trick_awarded")
+
+
+def test_66D_the_awarded_trick_changes_the_count():
+    from pathlib import Path
+
+    from helpers import ruling
+    case = Path(__file__).resolve().parent.parent / "cases/law66/66d-disputed-trick-counts-for-the-other-side.yaml"
+    r = ruling(case.read_text())
+    assert (r.tricks_at_table, r.declarer_tricks) == (11, 12)
+    assert r.score["NS"] == 690
 
 
 # -- 67 --------------------------------------------------------------------------------------

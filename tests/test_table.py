@@ -154,6 +154,60 @@ def test_lead_out_of_turn_is_read_not_rejected():
     assert t.tricks[2].leader == "E"
 
 
+def test_proper_lead_takes_back_every_card_played_in_error_to_the_wrong_lead():
+    # 53C: North, on lead, leads after East's lead out of turn and West's card to it: both go back.
+    play = PLAY.replace("[N:SA, E:SJ, S:S8, W:S5]", "[E:SJ, W:S5, N:SA, E:SJ, S:S8, W:S5]")
+    t = build_table(base(play=play))
+    lead, error = t.tricks[2].plays[:2]
+    assert (lead.fate, error.fate) == ("proper_lead", "played_in_error")
+    assert lead.withdrawn_at == error.withdrawn_at == t.tricks[2].plays[2].moment
+    assert [s for s, _ in t.tricks[2].effective] == ["N", "E", "S", "W"]
+    # Declarer's hand, the next player after East, plays instead: that accepts the lead (53A).
+    play = PLAY.replace("[N:SA, E:SJ, S:S8, W:S5]", "[E:SJ, W:S5, S:S8, N:SA]")
+    lead = build_table(base(play=play)).tricks[2].plays[0]
+    assert lead.fate == "accepted_play"
+
+
+def test_a_card_played_to_a_refused_lead_is_no_failure_to_follow():
+    # East leads out of turn, West throws a diamond on it holding hearts, declarer refuses the lead (60C).
+    play = PLAY.replace("[W:H7, N:HA, E:H4, S:H8]", "[E:H4, W:D4, W:H7, N:HA, E:H4, S:H8]")
+    t = build_table(base(play=play, events="{at: T1.2, kind: option_chosen, by: S, option: refuse_lead}"))
+    thrown = t.tricks[0].plays[1]
+    assert (thrown.card, thrown.fate, thrown.failed_to_follow) == ("D4", "played_to_refused_lead", False)
+    assert [(c.play.trick, c.play.seat) for c in t.candidates] == [(2, "E")]
+
+
+@pytest.mark.parametrize("events", ["", "{at: T2.2, kind: attention_drawn, subject: exposed_card, by: S}"])
+def test_a_revoke_corrected_in_its_own_trick_came_to_light_at_the_correction(events):
+    # East discards S4 on the diamond ace, then puts D5 on the trick before anyone plays to trick 3 (62A):
+    # the failure came to light then, whatever the attention event was about, and before any first act.
+    play = (PLAY.replace("[N:DA, E:S4, S:D8, W:D4]", "[N:DA, E:S4, E:D5, S:D8, W:D4]")
+            .replace("[N:S3, E:D5, S:ST, W:S7]", "[N:S3, E:S4, S:ST, W:S7]"))
+    t = build_table(base(play=play, events=events))
+    (cand,) = t.candidates
+    fix = t.tricks[1].plays[2]
+    assert (cand.notice.moment, cand.notice.at, cand.notice.by) == (fix.moment, "T2.2", "E")
+    assert not cand.notice.deemed and cand.notice.moment < cand.first_act.moment
+
+
+def test_the_first_act_after_a_trick_12_revoke_is_read_on_the_play_as_it_happened():
+    # 62D1 replays tricks 12-13 with declarer's diamond king: in the replay he leads to trick 13 himself, but
+    # what established the revoke was his naming dummy's card in trick 13 as played (63A2).
+    from pathlib import Path
+
+    from engine.input.sources import load_case
+    from engine.mechanics.table import Adjustments
+    path = Path(__file__).resolve().parent.parent / "cases/law63/63a2-trick12-revoke-dummy-card-named-for-trick-13.yaml"
+    c = load_case(str(path))
+    as_played = build_table(c).candidates[0].first_act
+    replayed = build_table(c, Adjustments(replay=frozenset({(12, "S", "DK")})))
+    act = replayed.candidates[0].first_act
+    assert (as_played.act, as_played.at, as_played.detail) == ("designation", "T13.1", "CQ")
+    assert (act.act, act.by, act.at, act.detail) == ("designation", "S", "T13.1", "CQ")
+    assert replayed.tricks[12].plays[0].seat == "S"  # the replay: declarer leads to trick 13
+    assert act.moment == next(e.moment for e in replayed.events if e.kind == "card_designated")
+
+
 @pytest.mark.parametrize("play_edit,events,fragment", [
     (("[N:DA, E:S4", "[N:DA, E:SA"), "", "play[2][2]: East played SA, which was dealt to North"),
     (("[N:S3, E:D5", "[N:S3, E:S4"), "", "play[5][2]: S4 was played twice"),

@@ -217,14 +217,14 @@ def _answers_section(r):
 
 def _adjusted_section(r):
     lines = []
-    kinds = ("result_cancelled", "artificial_adjusted_score", "assigned_adjusted_score", "matchpoints", "imps",
+    kinds = ("no_result", "result_cancelled", "artificial_adjusted_score", "assigned_adjusted_score", "matchpoints", "imps",
              "total_points")
     for c in r.conclusions:
         if c.kind in kinds:
             lines.append((c.text, c.law))
     if not lines:
         return None
-    replaced = r.of_kind("result_cancelled") or r.of_kind("artificial_adjusted_score") or \
+    replaced = r.of_kind("no_result") or r.of_kind("result_cancelled") or r.of_kind("artificial_adjusted_score") or \
         r.of_kind("assigned_adjusted_score")
     if replaced and r.score is not None:
         return ("Score after the ruling (the table result above does not stand)", lines)
@@ -235,7 +235,7 @@ render.TEXT_SECTIONS.extend([_answers_section, _adjusted_section])
 render.IRREGULARITIES = render.IRREGULARITIES + ("irregularity",)  # shown under "What happened"
 # Read the chapter's conclusions in the order a director would announce them.
 render.MAIN_ORDER = render.MAIN_ORDER + (
-    "irregularity", "information", "result_cancelled", "result_stands", "rectification_lost", "procedure", "refer",
+    "irregularity", "information", "no_result", "result_cancelled", "result_stands", "rectification_lost", "procedure", "refer",
     "director_option", "adjustment_due", "fault", "artificial_adjusted_score", "assigned_adjusted_score",
     "matchpoints", "imps", "total_points", "procedural_penalty_possible", "responsible_player")
 

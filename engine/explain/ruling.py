@@ -161,10 +161,12 @@ DUTIES = {"lead_suit", "not_lead_suit", "play_highest", "play_lowest", "not_play
 
 def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
     """What the law's conclusions ask the mechanics to read differently (see module doc)."""
-    annul, replay, penalty, lifted, duties = set(), set(), set(), set(), set()
+    annul, replay, penalty, lifted, duties, ignored = set(), set(), set(), set(), set(), set()
     concluded = _conclusions(firings)
     for c in concluded:
-        if c.kind in ("correction_not_allowed", "retraction_not_allowed"):
+        if c.kind == "option_without_effect":
+            ignored.add(c["moment"])
+        elif c.kind in ("correction_not_allowed", "retraction_not_allowed"):
             annul.add((c["trick"], c["seat"], c["index"]))
         elif c.kind == "penalty_card":
             penalty.add((c["seat"], c["card"], c["type"], c["moment"], c["law"]))
@@ -188,12 +190,13 @@ def _wanted_adjustments(table: Table, firings: list[Firing]) -> Adjustments:
             if c["total"] != table.tally.stated[table.declarer_side]:
                 award = c["total"]
     wanted = Adjustments(frozenset(annul), frozenset(replay), frozenset(penalty), frozenset(lifted),
-                         frozenset(duties), award)
+                         frozenset(duties), award, frozenset(ignored))
     current = table.adjustments
     if (wanted.penalty, wanted.lifted, wanted.duties) != (current.penalty, current.lifted, current.duties):
         # New duties may explain a replacement that looked unjustified (a penalty card
         # substituted under 52B2): settle the duties before refusing any replacement.
-        wanted = Adjustments(current.annul, wanted.replay, wanted.penalty, wanted.lifted, wanted.duties, award)
+        wanted = Adjustments(current.annul, wanted.replay, wanted.penalty, wanted.lifted, wanted.duties, award,
+                             wanted.ignored)
     return wanted
 
 
@@ -293,6 +296,14 @@ def _rectified(table: Table, conclusions: list[Item]) -> tuple[dict, int | None,
     for side in ("NS", "EW"):
         won = [t.number for t in table.tricks if t.winner and C.side_of(t.winner) == side]
         pool[side] = won + [14] * table.tally.outside_record.get(side, 0)
+    for c in conclusions:
+        if c.kind == "disputed_trick_awarded":  # 65D, 66D: the trick changes hands before any transfer
+            to, t = c.fields["to"], c.fields["trick"]
+            if t in pool[C.other_side(to)]:
+                pool[C.other_side(to)].remove(t)
+                pool[to].append(t)
+                by_side[C.other_side(to)] -= 1
+                by_side[to] += 1
     for c in sorted(transfers, key=lambda c: -c.fields["trick"]):
         offenders = C.other_side(c.fields["to"])
         eligible = [t for t in pool[offenders] if t >= c.fields["trick"]]

@@ -515,10 +515,34 @@ def parse_scoring(value, err, case) -> dict:
     if method == "imps" and len(clean) != 1:
         raise err("scoring.others", f"IMPs compare the two tables of a match: give one score, not {len(clean)}")
     needs_result = not case.play and case.result is None and not any(
-        k in case.raw for k in ("pockets", "deal_found", "dealing", "wrong_board", "ui", "explanation", "irregularity"))
+        k in case.raw for k in ("pockets", "deal_found", "dealing", "wrong_board", "ui", "explanation", "irregularity",
+                                "no_result"))
     if needs_result:
         raise err("scoring", "needs this table's result: give result (with contract and declarer) or play")
     return {"method": method, "others": tuple(clean)}
+
+
+NO_RESULT_KEYS = {"reason", "fault"}
+
+
+def parse_no_result(value, err, case) -> dict:
+    """Law 12C1: no result can be obtained on the board; optionally why, and each side's fault."""
+    if value is True:
+        value = {}
+    if value is False or value is None:
+        raise err("no_result", "true, or a mapping with reason and fault (leave the field out when a result stands)")
+    _mapping(value, "no_result", err, NO_RESULT_KEYS)
+    reason = value.get("reason")
+    if reason is not None and (not isinstance(reason, str) or not reason.strip()):
+        raise err("no_result.reason", f"{reason!r} is not a description (text)")
+    fault = {}
+    if value.get("fault") is not None:
+        if not isinstance(value["fault"], dict):
+            raise err("no_result.fault", "a mapping by side, e.g. {NS: none, EW: direct}")
+        for s, v in value["fault"].items():
+            side = _side(s, f"no_result.fault.{s}", err)
+            fault[side] = _choice(v, f"no_result.fault.{s}", err, FAULTS)
+    return {"reason": reason.strip() if reason else None, "fault": fault}
 
 
 def parse_stationary(value, err, case) -> str:
@@ -614,6 +638,10 @@ def parse_answers(value, err, case) -> dict:
             out[spec.key] = sides
         else:
             out[spec.key] = answer_value(spec, raw, where, err, case)
+    for side, degree in ((case.extra.get("no_result") or {}).get("fault") or {}).items():
+        given = (out.get("fault") or {}).get(side)
+        if given is not None and given != degree:
+            raise err(f"answers.fault.{side}", f"{given}, but no_result.fault gives {degree} for {side}")
     ui = case.extra.get("ui")
     if out.get("remedy") == "exchange" and not (ui and ui["positions_can_change"] is not False
                                                 and (ui["positions_can_change"] or out.get("positions_can_change"))):
@@ -632,5 +660,6 @@ register_case_field("wrong_board", parse_wrong_board, allows_no_play=True)
 register_case_field("ui", parse_ui, allows_no_play=True)
 register_case_field("explanation", parse_explanation, allows_no_play=True)
 register_case_field("irregularity", parse_irregularity, allows_no_play=True)
+register_case_field("no_result", parse_no_result, allows_no_play=True)
 register_case_field("scoring", parse_scoring, allows_no_play=True)
 register_case_field("answers", parse_answers)

@@ -99,6 +99,7 @@ class MissingCard(TableFact):
     stage = _f(str)
     exposed = _f()  # True, False or None (unknown: the director is asked)
     trick = _f()  # the trick in progress when the defect was found (during play)
+    entries = _f()  # cards of that trick in the record before it was found (None: before the trick, or unknown)
 
 
 class Dealing(TableFact):
@@ -292,6 +293,20 @@ class Procedure(Conclusion):
     card = _f()
 
 
+class NoResultFact(TableFact):
+    """Law 12C1: the case says no result can be obtained on the board (the ``no_result`` field)."""
+
+    kind = "no_result_reported"
+    shown = ("reason",)
+    reason = _f()  # the case's description, or None
+
+
+class NoResult(Conclusion):
+    kind = "no_result"
+    shown = ("reason",)
+    reason = _f()
+
+
 class ResultCancelled(Conclusion):
     kind = "result_cancelled"
     shown = ("reason",)
@@ -339,11 +354,12 @@ class AssignedAdjustedScore(Conclusion):
 
 class Irregularity(Conclusion):
     kind = "irregularity"
-    shown = ("seat", "what", "side")
+    shown = ("seat", "what", "side", "presumed")
     seat = _f()
     side = _f()
     other = _f()
     what = _f(str)
+    presumed = Field(bool, mandatory=False)  # the director presumes it, for want of clear evidence (75)
 
 
 class RectificationLost(Conclusion):
@@ -558,6 +574,8 @@ def board_facts(table) -> list:
     if "irregularity" in extra:
         facts += _irregularity_facts(table)
     facts += _attention_facts(table)
+    if "no_result" in extra:
+        facts.append(NoResultFact(reason=extra["no_result"]["reason"]))
     if "scoring" in extra:
         s = extra["scoring"]
         facts.append(ScoringMethod(method=s["method"], top=2 * len(s["others"]), others=s["others"]))
@@ -566,7 +584,11 @@ def board_facts(table) -> list:
 
 def _answer_facts(case) -> list:
     out = []
-    for key, value in (case.extra.get("answers") or {}).items():
+    answers = dict(case.extra.get("answers") or {})
+    found = (case.extra.get("no_result") or {}).get("fault")
+    if found:  # the case's finding of fault (12C1), as if the director had answered it
+        answers["fault"] = {**found, **answers.get("fault", {})}
+    for key, value in answers.items():
         if QUESTIONS[key].per_side:
             for side, v in sorted(value.items()):
                 out.append(_answer(key, side, v))
@@ -621,15 +643,16 @@ def _pocket_facts(table) -> list:
         facts.append(CardsSeen(by=by, of=of, cards=cards))
     if p["law14"]:
         seat_ = defective[0]
-        trick = None
+        trick = entries = None
         if stage == "during_play":
             if p.get("at") is not None:
-                trick = p["at"].n[0] if p["at"].phase == 1 else None
+                trick, entries = p["at"].n if p["at"].phase == 1 else (None, None)
             else:
                 trick = len(case.play) + 1 if case.play else None
         facts.append(MissingCard(seat=seat_, card=p["missing"], suit=C.suit_of(p["missing"]) if p["missing"] else None,
                                  found=p["card_found"], stage=stage,
-                                 exposed=_known(p["card_exposed"], case, "card_exposed"), trick=trick))
+                                 exposed=_known(p["card_exposed"], case, "card_exposed"), trick=trick,
+                                 entries=entries or None))
     return facts
 
 

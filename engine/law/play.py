@@ -402,6 +402,19 @@ class PlayedToRefusedLead(TableFact):
     moment = _f(int)
 
 
+class PlayedToDisplacedLead(TableFact):
+    """A card played to a lead out of turn before the proper leader led in his own right (it goes back, 53C)."""
+
+    kind = "played_to_displaced_lead"
+    shown = ("trick", "seat", "card", "at")
+    trick = _f(int)
+    seat = _f(str)
+    card = _f(str)
+    role = _f(str)
+    at = _f(str)
+    moment = _f(int)
+
+
 class LeadOutOfTurnFact(TableFact):
     kind = "lead_from_wrong_hand"
     shown = ("trick", "seat", "card", "proper", "fate", "at")
@@ -642,6 +655,18 @@ class LeadAccepted(Conclusion):
     seat = _f(str)
 
 
+class OptionWithoutEffect(Conclusion):
+    """A choice a player announced that the law does not leave him (declarer refusing a lead he must accept, 54C)."""
+
+    kind = "option_without_effect"
+    shown = ("trick", "by", "option", "seat")
+    trick = _f(int)
+    by = _f(str)
+    option = _f(str)
+    seat = _f(str)  # the offender whose irregularity the choice concerned
+    moment = _f(int)  # the announcement's moment: the mechanics read the play as if it had not been made
+
+
 class ProperLeadStands(Conclusion):
     kind = "proper_lead_stands"
     shown = ("trick", "seat")
@@ -751,6 +776,16 @@ class RuledAgainst(Conclusion):
     trick = _f(int)
 
 
+class DisputedTrickAwarded(Conclusion):
+    """A disputed trick the record gave to the side ruled against: it counts for the other side."""
+
+    kind = "disputed_trick_awarded"
+    shown = ("trick", "seat", "to")
+    trick = _f(int)
+    seat = _f(str)  # the player who disarranged his cards
+    to = _f(str)  # the side the trick now counts for
+
+
 @fact_producer
 def play_irregularity_facts(table: Table) -> list[TableFact]:
     """What the rules of Laws 47-60 and 65-67 join on."""
@@ -768,6 +803,9 @@ def play_irregularity_facts(table: Table) -> list[TableFact]:
                         q.out_of_turn == "lead" and q.fate == "refused" and q.role != "defender"
                         and q.moment < p.moment for q in st.plays),
                     fate=p.fate, at=p.at, moment=p.moment, withdrawn=p.withdrawn_at))
+            if p.fate == "played_in_error":
+                facts.append(PlayedToDisplacedLead(trick=p.trick, seat=p.seat, card=p.card, role=p.role, at=p.at,
+                                                   moment=p.withdrawn_at))
             if p.fate == "played_to_refused_lead":
                 loot = next(q for q in st.plays if q.out_of_turn == "lead" and q.fate == "refused")
                 facts.append(PlayedToRefusedLead(trick=p.trick, seat=p.seat, card=p.card, role=p.role,

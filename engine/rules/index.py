@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = 'ac5e5796b576acbf4fd2e'  # indexer.sources_digest() of what it was written from
+SOURCES = 'a9e9bbed7d170e3b5117a'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -109,6 +109,7 @@ _RULES = r'''{
 "law_12A3_incorrect_rectification": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:IrregularityRecord"]], ["engine.law.board:AdjustmentDue"]],
 "law_12B_no_adjustment_for_severity": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:IrregularityRecord"]], ["engine.law.board:ResultStands"]],
 "law_12C1_fault_as_found": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:AdjustmentDue", "engine.law.board:Answer"]], ["engine.law.board:Fault"]],
+"law_12C1_no_result_can_be_obtained": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:NoResultFact"]], ["engine.law.board:AdjustmentDue", "engine.law.board:NoResult"]],
 "law_12C1_percentage_by_fault": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:AdjustmentDue", "engine.law.board:Fault"]], ["engine.law.board:ArtificialAdjustedScore"]],
 "law_12C1_question": ["engine.rules.law12", "Law12", 1, ["all", ["engine.law.board:AdjustmentDue"]], ["engine.law.board:Question"]],
 "law_12C2_most_favourable_likely_result": ["engine.rules.law12", "Law12", 0, ["all", ["engine.law.board:AdjustmentDue", "engine.law.board:Answer"]], ["engine.law.board:AssignedAdjustedScore"]],
@@ -221,7 +222,7 @@ _RULES = r'''{
 "law_51B2b_cards_of_the_suit_picked_up": ["engine.rules.law51", "Law51", 0, ["all", ["engine.law.play:OptionChosenFact", "engine.law.play:LeadPointFact", "engine.law.play:LeadPointCard"]], ["engine.law.play:PenaltyCardLifted"]],
 "law_51B2b_may_forbid_the_suits": ["engine.rules.law51", "Law51", 0, ["all", ["engine.law.play:LeadPointFact", "engine.law.play:LeadPointCard"]], ["engine.law.facts:Option"]],
 "law_51B2b_suit_forbidden": ["engine.rules.law51", "Law51", 0, ["all", ["engine.law.play:OptionChosenFact", "engine.law.play:LeadPointFact"]], ["engine.law.play:Obligation"]],
-"law_52A_offender_may_not_take_it_back": ["engine.rules.law52", "Law52", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:Withdrawal"]], ["engine.law.play:RetractionNotAllowed"]],
+"law_52A_offender_may_not_take_it_back": ["engine.rules.law52", "Law52", 1, ["all", ["engine.law.play:Revoke", "engine.law.play:Withdrawal"]], ["engine.law.play:RetractionNotAllowed"]],
 "law_52B1a_declarer_accepts": ["engine.rules.law52", "Law52", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:OptionChosenFact"]], ["engine.law.play:PlayAccepted"]],
 "law_52B1a_option_to_accept": ["engine.rules.law52", "Law52", 1, ["all", ["engine.law.play:Revoke", "engine.law.play:ContractFact"]], ["engine.law.facts:Option"]],
 "law_52B1b_declarer_played_after_it": ["engine.rules.law52", "Law52", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:NonOffenderPlay", "engine.law.play:Notice"]], ["engine.law.play:PlayAccepted"]],
@@ -230,6 +231,7 @@ _RULES = r'''{
 "law_53A_lead_accepted": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadAccepted"]],
 "law_53A_option_to_accept": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_53B_wrong_defender_plays": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadAccepted"]],
+"law_53C_card_played_to_the_displaced_lead": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:PlayedToDisplacedLead"]], ["engine.law.play:CardWithdrawn"]],
 "law_53C_option_to_lead_properly": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_53C_proper_lead_after_wrong_one": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:CardWithdrawn", "engine.law.play:ProperLeadStands"]],
 "law_53_defender_leads_out_of_turn": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadOutOfTurn"]],
@@ -239,6 +241,7 @@ _RULES = r'''{
 "law_54B_declarer_accepts": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadAccepted"]],
 "law_54B_option_to_accept": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_54C_declarer_saw_dummy": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact", "engine.law.play:DummySeenFact"]], ["engine.law.play:LeadAccepted"]],
+"law_54C_refusal_has_no_effect": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact", "engine.law.play:LeadAccepted", "engine.law.play:OptionChosenFact"]], ["engine.law.play:OptionWithoutEffect"]],
 "law_54D_lead_refused": ["engine.rules.law53", "Law53", 1, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:CardWithdrawn"]],
 "law_54D_option_to_refuse": ["engine.rules.law53", "Law53", 1, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.facts:Option"]],
 "law_54_opening_lead_out_of_turn": ["engine.rules.law53", "Law53", 0, ["all", ["engine.law.play:LeadOutOfTurnFact"]], ["engine.law.play:LeadOutOfTurn"]],
@@ -306,6 +309,7 @@ _RULES = r'''{
 "law_64C_nothing_to_restore_without_penalty": ["engine.rules.law64", "Law64", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:RevokeEstablished", "engine.law.play:NoRevokePenalty", "engine.law.play:TricksFrom"]], ["engine.law.play:NoDamagePossible"]],
 "law_64C_without_penalty": ["engine.rules.law64", "Law64", 3, ["all", ["engine.law.play:RevokeEstablished", "engine.law.play:NoRevokePenalty"]], ["engine.law.facts:EquityReview"]],
 "law_65D_disarranged_cards_lose_the_dispute": ["engine.rules.law65", "Law65", 0, ["all", ["engine.law.play:TrickDispute"]], ["engine.law.play:RuledAgainst"]],
+"law_65D_disputed_trick_counts_for_the_other_side": ["engine.rules.law65", "Law65", 0, ["all", ["engine.law.play:RuledAgainst", "engine.law.play:TrickComplete"]], ["engine.law.play:DisputedTrickAwarded"]],
 "law_66A_current_trick_may_be_seen": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66A_dummy_has_no_such_right": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66A_too_late_for_the_last_trick": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
@@ -314,6 +318,7 @@ _RULES = r'''{
 "law_66C_no_quitted_tricks_during_play": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66D_after_play_all_may_be_seen": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:InspectionFact"]], ["engine.law.play:Inspection"]],
 "law_66D_cards_mixed_after_the_question": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:TrickDispute"]], ["engine.law.play:RuledAgainst"]],
+"law_66D_disputed_trick_counts_for_the_other_side": ["engine.rules.law65", "Law66", 0, ["all", ["engine.law.play:RuledAgainst", "engine.law.play:TrickComplete"]], ["engine.law.play:DisputedTrickAwarded"]],
 "law_67A1_missing_card_supplied": ["engine.rules.law67", "Law67", 0, ["all", ["engine.law.play:DefectFact"]], ["engine.law.play:DefectiveTrick"]],
 "law_67A2_too_many_cards_in_time": ["engine.rules.law67", "Law67", 0, ["all", ["engine.law.play:DefectFact"]], ["engine.law.play:DefectiveTrick"]],
 "law_67B1a_card_of_the_suit_placed": ["engine.rules.law67", "Law67", 0, ["all", ["engine.law.play:DefectFact"]], ["engine.law.play:DefectiveTrick"]],
@@ -394,6 +399,7 @@ _RULES = r'''{
 "law_75_misinformation_no_damage": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:Irregularity", "engine.law.board:Answer"]], ["engine.law.board:ResultStands"]],
 "law_75_mistaken_call": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:ExplanationFact"]], ["engine.law.board:Procedure", "engine.law.board:ResultStands"]],
 "law_75_mistaken_explanation": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:ExplanationFact"]], ["engine.law.board:Irregularity"]],
+"law_75_presumed_mistaken_explanation": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:ExplanationFact"]], ["engine.law.board:Irregularity"]],
 "law_75_question_damage": ["engine.rules.law75", "Law75", 0, ["all", ["engine.law.board:Irregularity"]], ["engine.law.board:Question"]],
 "law_78A_matchpoints": ["engine.rules.law78", "Law78", 0, ["all", ["engine.law.board:ScoreComparison"]], ["engine.law.board:Matchpoints"]],
 "law_78B_imps": ["engine.rules.law78", "Law78", 0, ["all", ["engine.law.board:ScoreComparison"]], ["engine.law.board:Imps"]],

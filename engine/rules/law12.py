@@ -16,6 +16,8 @@ from engine.law.board import (
     Imps,
     IrregularityRecord,
     Matchpoints,
+    NoResult,
+    NoResultFact,
     Question,
     ResultCancelled,
     ResultStands,
@@ -63,6 +65,12 @@ class Law12:
                                                      "seems too severe or too favourable to one side"))
 
     # -- 12C1: artificial adjusted scores -----------------------------------------
+
+    @law_rule("12C1", NoResultFact(reason=MATCH.r), concludes=(NoResult, AdjustmentDue))
+    def law_12C1_no_result_can_be_obtained(self, r):
+        self.conclude(NoResult(reason=r))
+        self.conclude(artificial("NS"))
+        self.conclude(artificial("EW"))
 
     @law_rule("12C1", AdjustmentDue(side=MATCH.s, method="artificial"), Answer(key="fault", side=MATCH.s, value=MATCH.d),
               concludes=(Fault,))

@@ -82,9 +82,9 @@ class Law14:
         self.conclude(Refer(to="50", seat=s, card=c, trick=None))
 
     @law_rule("14B3", MissingCard(stage="during_play", found=RESTORED, seat=MATCH.s, suit=MATCH.x, trick=MATCH.d,
-                                  card=MATCH.c),
-              Revoke(seat=MATCH.s, suit=MATCH.x, trick=MATCH.t, duty="follow_suit"),
-              TEST(lambda t, d: d is None or t < d),
+                                  entries=MATCH.k, card=MATCH.c),
+              Revoke(seat=MATCH.s, suit=MATCH.x, trick=MATCH.t, index=MATCH.i, duty="follow_suit"),
+              TEST(lambda t, i, d, k: d is None or t < d or (t == d and k is not None and i < k)),
               concludes=(Refer,), cites=("commentary 14.3", "61A"))
     def law_14B3_failure_to_play_it_may_be_a_revoke(self, s, t, c):
         self.conclude(Refer(to="61", seat=s, card=c, trick=t))

@@ -5,6 +5,9 @@ can still be made: accept the card played (52B1a) -- as he must once he has
 himself played after it (52B1b) -- and the penalty card stays (52B1c); or
 require the penalty card, the card played becoming a major penalty card too
 (52B2).  Established, it carries no trick penalty (64B3: the card was faced).
+A card that was also a failure to follow suit is a revoke Laws 62-63 govern:
+the offender must correct it himself while he may (62A), which 52A does not
+forbid, and declarer's 52B choices about that card do not arise.
 """
 from engine.law.compat import MATCH, NOT, TEST
 from engine.law.facts import Option
@@ -44,6 +47,7 @@ class Law52:
               Revoke(trick=MATCH.t, seat=MATCH.s, faced=True),
               NOT(PlayAccepted(trick=MATCH.t, seat=MATCH.s, law="52B1b")),
               NOT(RevokeEstablished(trick=MATCH.t, seat=MATCH.s)),
+              NOT(Revoke(trick=MATCH.t, seat=MATCH.s, duty="follow_suit")),
               ContractFact(declarer=MATCH.d),
               concludes=(Option,))
     def law_52B1a_option_to_accept(self, t, s, d):
@@ -53,6 +57,7 @@ class Law52:
               Revoke(trick=MATCH.t, seat=MATCH.s, faced=True),
               NOT(PlayAccepted(trick=MATCH.t, seat=MATCH.s, law="52B1b")),
               NOT(RevokeEstablished(trick=MATCH.t, seat=MATCH.s)),
+              NOT(Revoke(trick=MATCH.t, seat=MATCH.s, duty="follow_suit")),
               ContractFact(declarer=MATCH.d),
               concludes=(Option,))
     def law_52B2_option_to_require_the_penalty_card(self, t, s, d):
@@ -62,7 +67,8 @@ class Law52:
               Revoke(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, faced=True),
               Withdrawal(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, substitute=MATCH.x, index=MATCH.i),
               NOT(OptionChosenFact(option="require_penalty_card", trick=MATCH.t)),
-              concludes=(RetractionNotAllowed,))
+              NOT(Revoke(trick=MATCH.t, seat=MATCH.s, card=MATCH.c, duty="follow_suit")),
+              concludes=(RetractionNotAllowed,), cites=("62A",))
     def law_52A_offender_may_not_take_it_back(self, t, s, x, i):
         self.conclude(RetractionNotAllowed(trick=t, seat=s, card=x, index=i))
 

@@ -17,7 +17,10 @@ from engine.law.play import (
     LeadOutOfTurn,
     LeadOutOfTurnFact,
     NoRectification,
+    OptionChosenFact,
+    OptionWithoutEffect,
     PenaltyCard,
+    PlayedToDisplacedLead,
     PlayedToRefusedLead,
     ProperLeadStands,
     Replacement,
@@ -85,6 +88,11 @@ class Law53:
         self.conclude(ProperLeadStands(trick=t, seat=p))
         self.conclude(CardWithdrawn(trick=t, seat=s, card=c))
 
+    @law_rule("53C", PlayedToDisplacedLead(trick=MATCH.t, seat=MATCH.s, card=MATCH.c),
+              concludes=(CardWithdrawn,))
+    def law_53C_card_played_to_the_displaced_lead(self, t, s, c):
+        self.conclude(CardWithdrawn(trick=t, seat=s, card=c))
+
     # -- 54: the opening lead ----------------------------------------------------
 
     @law_rule("54C",
@@ -93,6 +101,14 @@ class Law53:
               concludes=(LeadAccepted,))
     def law_54C_declarer_saw_dummy(self, s):
         self.conclude(LeadAccepted(trick=1, seat=s))
+
+    @law_rule("54C",
+              LeadOutOfTurnFact(trick=1, seat=MATCH.s, opening=True, chooser=MATCH.d),
+              LeadAccepted(trick=1, seat=MATCH.s, law="54C"),
+              OptionChosenFact(by=MATCH.d, option="refuse_lead", trick=1, moment=MATCH.m),
+              concludes=(OptionWithoutEffect,), cites=("54D",))
+    def law_54C_refusal_has_no_effect(self, s, d, m):
+        self.conclude(OptionWithoutEffect(trick=1, by=d, option="refuse_lead", seat=s, moment=m))
 
     @law_rule("54A", LeadOutOfTurnFact(trick=1, seat=MATCH.s, opening=True, fate="spread", chooser=MATCH.d),
               NOT(LeadAccepted(trick=1, seat=MATCH.s, law="54C")),

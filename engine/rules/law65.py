@@ -6,8 +6,9 @@ the current trick until his side has led or played to the next one (66A); his
 own last card until a lead to the next trick (66B); quitted tricks not
 during play without the director (66C); everything after play ends (66D).
 """
-from engine.law.compat import MATCH, P
-from engine.law.play import Inspection, InspectionFact, RuledAgainst, TrickDispute
+from engine.law.compat import MATCH, TEST, P
+from engine.law.play import DisputedTrickAwarded, Inspection, InspectionFact, RuledAgainst, TrickComplete, TrickDispute
+from engine.notation.cards import other_side, side_of
 from engine.rules.base import law_rule
 
 QUITTED = P(lambda what: what in ("quitted_trick", "all_cards"))
@@ -18,6 +19,12 @@ class Law65:
               concludes=(RuledAgainst,), cites=("commentary 65.3", "commentary 65.4"))
     def law_65D_disarranged_cards_lose_the_dispute(self, s, t):
         self.conclude(RuledAgainst(seat=s, trick=t))
+
+    @law_rule("65D", RuledAgainst(seat=MATCH.s, trick=MATCH.t, law="65D"), TrickComplete(trick=MATCH.t, seat=MATCH.w),
+              TEST(lambda s, w: side_of(s) == side_of(w)),
+              concludes=(DisputedTrickAwarded,))
+    def law_65D_disputed_trick_counts_for_the_other_side(self, s, t):
+        self.conclude(DisputedTrickAwarded(trick=t, seat=s, to=other_side(side_of(s))))
 
 
 PLAYER = P(lambda role: role in ("declarer", "defender"))
@@ -33,6 +40,12 @@ class Law66:
               concludes=(RuledAgainst,), cites=("commentary 66.6",))
     def law_66D_cards_mixed_after_the_question(self, s, t):
         self.conclude(RuledAgainst(seat=s, trick=t))
+
+    @law_rule("66D", RuledAgainst(seat=MATCH.s, trick=MATCH.t, law="66D"), TrickComplete(trick=MATCH.t, seat=MATCH.w),
+              TEST(lambda s, w: side_of(s) == side_of(w)),
+              concludes=(DisputedTrickAwarded,))
+    def law_66D_disputed_trick_counts_for_the_other_side(self, s, t):
+        self.conclude(DisputedTrickAwarded(trick=t, seat=s, to=other_side(side_of(s))))
 
     @law_rule("66A", InspectionFact(by=MATCH.b, what="current_trick", side_played_next=False, role=PLAYER),
               concludes=(Inspection,))

@@ -18,7 +18,7 @@ from engine.law.board import (
     ResultStands,
     ask,
 )
-from engine.law.compat import MATCH, NOT, P
+from engine.law.compat import MATCH, NOT
 from engine.rules.base import law_rule
 from engine.rules.board_common import assigned, step
 
@@ -31,10 +31,15 @@ class Law75:
                                                      "accurate description of the hand"))
         self.conclude(step("no_correction_needed", seat=s))
 
-    @law_rule("75", ExplanationFact(agreement=P(lambda a: a in ("call", "unknown")), explained_by=MATCH.e,
-                                    side=MATCH.x, other=MATCH.o), concludes=(Irregularity,))
+    @law_rule("75", ExplanationFact(agreement="call", explained_by=MATCH.e, side=MATCH.x, other=MATCH.o),
+              concludes=(Irregularity,))
     def law_75_mistaken_explanation(self, e, x, o):
         self.conclude(Irregularity(seat=e, side=x, other=o, what="mistaken_explanation"))
+
+    @law_rule("75", ExplanationFact(agreement="unknown", explained_by=MATCH.e, side=MATCH.x, other=MATCH.o),
+              concludes=(Irregularity,))
+    def law_75_presumed_mistaken_explanation(self, e, x, o):
+        self.conclude(Irregularity(seat=e, side=x, other=o, what="mistaken_explanation", presumed=True))
 
     @law_rule("75", Irregularity(what="mistaken_explanation", other=MATCH.o), NOT(Answer(key="misinformation_damaged")),
               concludes=(Question,))

@@ -16,7 +16,9 @@ STEPS = {
                                 "played it earlier.",
     "search_missing_card": "The director has the missing card searched for.",
     "restore_card": "The missing card ({card}) goes back into {seat}'s hand.",
-    "card_deemed_held": "The restored card ({card}) counts as having been in {seat}'s hand throughout the play.",
+    "card_deemed_held": "The restored card ({card}) counts as having been in {seat}'s hand throughout the play: "
+                        "not having played it earlier may be a revoke (61-64), and if it was exposed it may be a "
+                        "penalty card (50).",
     "reconstruct_deal": "The card cannot be found: the deal is rebuilt as nearly as possible as it was dealt.",
     "replace_pack": "The pack is replaced, so that the lost card cannot turn up later as a surplus card.",
     "calls_stand": "The calls {seat} made on the hand with the missing card stand.",
@@ -52,8 +54,9 @@ WHAT = {
     "call_on_defective_hand": "made a call holding a hand with the wrong number of cards",
     "used_unauthorized_information": "chose, from among logical alternatives, one that the unauthorized "
                                      "information could have suggested",
-    "mistaken_explanation": "gave a mistaken explanation of the partnership agreement (presumed, absent clear "
-                            "evidence of a mistaken call)",
+    "mistaken_explanation": "gave a mistaken explanation of the partnership agreement",
+    "illegal_deception": "misled an opponent by a deceptive remark, manner or tempo when he could have known it "
+                         "might work to his benefit",
     "concealed_infraction": "tried to conceal an infraction of his own side",
 }
 
@@ -77,9 +80,18 @@ def _q(f, table):
 def _procedure(f, table):
     text = STEPS.get(f["step"], f["step"].replace("_", " ") + ".")
     if f["step"] == "card_deemed_held" and not f.get("card"):
-        text = "The missing card, whichever it is, counts as having been in {seat}'s hand throughout the play."
+        text = ("The missing card, whichever it is, counts as having been in {seat}'s hand throughout the play: "
+                "not having played it earlier may be a revoke (61-64), and if it was exposed it may be a penalty "
+                "card (50).")
     return text.format(seat=seat(f.get("seat")), side=SIDE_NAMES.get(f.get("side"), f.get("side")),
                        card=C.card_name(f["card"]) if f.get("card") else "the card")
+
+
+@describes("no_result")
+def _no_result(f, table):
+    why = f" ({f['reason']})" if f.get("reason") else ""
+    return (f"No result can be obtained on this board{why}: each side gets an artificial adjusted score by its "
+            f"share of the fault.")
 
 
 @describes("result_cancelled")
@@ -119,7 +131,8 @@ def _assigned(f, table):
 @describes("irregularity")
 def _irregularity(f, table):
     who = seat(f["seat"]) if f.get("seat") else "A player"
-    return f"{who} {WHAT.get(f['what'], f['what'])}."
+    presumed = " (presumed, absent clear evidence of a mistaken call)" if f.get("presumed") else ""
+    return f"{who} {WHAT.get(f['what'], f['what'].replace('_', ' '))}{presumed}."
 
 
 @describes("rectification_lost")
@@ -196,3 +209,9 @@ def _pockets_fact(f):
 @describes_fact("score_comparison")
 def _comparison_fact(f):
     return f"{SIDE_NAMES[f['side']]}'s score {f['score']:+d} ({f['basis']}) against the other tables"
+
+
+@describes_fact("no_result_reported")
+def _no_result_fact(f):
+    why = f": {f['reason']}" if f.get("reason") else ""
+    return f"the case says no result can be obtained on the board{why}"

@@ -67,8 +67,11 @@ def _play_ceases(f, table):
 
 @describes("claim_disputed")
 def _claim_disputed(f, table):
-    who = f"{seat(f['objector'])} disputed" if f.get("objector") else "The claim was disputed"
-    return f"{who} {seat(f['by'])}'s claim: the director is called and rules under Laws 70 and 71."
+    if f.get("objector"):
+        who = f"{seat(f['objector'])} disputed {seat(f['by'])}'s claim"
+    else:
+        who = f"{seat(f['by'])}'s claim was disputed"
+    return f"{who}: the director is called and rules under Laws 70 and 71."
 
 
 @describes("claim_accepted")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.explain.texts import describes_chapter, describes_chapter_fact
 from engine.mechanics.table import Table
-from engine.notation.cards import SIDE_NAMES, SUIT_NAMES, SUIT_SINGULAR, card_name
+from engine.notation.cards import SIDE_NAMES, SUIT_NAMES, SUIT_SINGULAR, card_name, suit_of
 from engine.notation.cards import seat_name as seat
 
 ESTABLISHED_BY = {
@@ -83,6 +83,11 @@ def _describe_play_irregularity(kind: str, f: dict, law: str) -> str:
                "54C": "must be accepted: declarer could have seen dummy's cards",
                "55A": "accepted by the defenders"}.get(law, "accepted")
         return f"{seat(f['seat'])}'s lead out of turn in trick {f['trick']} {how}."
+    if kind == "option_without_effect":
+        if f["option"] == "refuse_lead":
+            return (f"{seat(f['by'])}'s refusal of {seat(f['seat'])}'s lead out of turn in trick {f['trick']} has no "
+                    f"effect: declarer could have seen dummy's cards, so the lead stands and play goes on from it.")
+        return f"{seat(f['by'])}'s choice ({f['option']}) in trick {f['trick']} has no effect."
     if kind == "proper_lead_stands":
         return (f"{seat(f['seat'])}, whose turn it was, led properly to trick {f['trick']}: that lead stands and the "
                 f"cards played in error go back without penalty.")
@@ -94,7 +99,8 @@ def _describe_play_irregularity(kind: str, f: dict, law: str) -> str:
     if kind == "penalty_card_lifted":
         return f"{card_name(f['card']).capitalize()} is no longer a penalty card: {seat(f['seat'])} picks it up."
     if kind == "obligation":
-        suit = f.get("suit")
+        # A duty about one card (50D's minor penalty card) concerns that card's suit.
+        suit = f.get("suit") or (suit_of(f["card"]) if f.get("card") else None)
         text = DUTY_TEXT.get(f["duty"], f["duty"]).format(
             card=card_name(f["card"]) if f.get("card") else "", suit=SUIT_NAMES.get(suit, ""),
             suit_one=SUIT_SINGULAR.get(suit, "card of the named suit"), trick=f.get("trick"))
@@ -132,6 +138,9 @@ def _describe_play_irregularity(kind: str, f: dict, law: str) -> str:
                 "quitted_trick": "a quitted trick", "all_cards": "all the cards"}.get(f["what"], f["what"])
         verdict = "may" if f["allowed"] else "may not"
         return f"{seat(f['by'])} {verdict} see {what} now."
+    if kind == "disputed_trick_awarded":
+        return (f"Trick {f['trick']} counts for {SIDE_NAMES[f['to']]}: the record gave it to {seat(f['seat'])}'s "
+                f"side, but the dispute is ruled against him.")
     if kind == "ruled_against":
         return (f"{seat(f['seat'])} disarranged his played cards: the disputed trick {f['trick']} is ruled "
                 f"against him.")
@@ -260,6 +269,9 @@ def describe_play_fact(kind: str, f: dict) -> str | None:
                 "declarer's lead from the right hand"}.get(f.get("fate"), "not yet dealt with")
         return (f"{seat(f['seat'])} led {card_name(f['card'])} to trick {f['trick']} at {f['at']} when "
                 f"{seat(f['proper'])} was on lead; {fate}")
+    if kind == "played_to_displaced_lead":
+        return (f"{seat(f['seat'])} played {card_name(f['card'])} to the lead out of turn in trick {f['trick']} at "
+                f"{f['at']}, before the proper lead was made")
     if kind == "played_before_partner":
         what = "led to the next trick" if f.get("lead") else "played"
         return f"{seat(f['seat'])} {what} {card_name(f['card'])} at {f['at']} before his partner had played"

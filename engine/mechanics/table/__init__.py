@@ -37,6 +37,8 @@ verdicts and the reading agree.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from engine.input.caseio import Case, CaseError
 from engine.mechanics.table.duties import Duties
 from engine.mechanics.table.hands import Hands
@@ -116,6 +118,8 @@ class _Builder(Timeline, Hands, Leads, Duties, Tallying):
         self._resolve_attention(events, plays, [f[0] for f in failures])
         self._shift_replacements(plays, events)
         table.candidates = [self._candidate(table, *f) for f in failures]
+        if self.adj.replay:
+            self._first_acts_as_played(table)
         table.defects = self._defects(table)
         table.together = self._together()
         for x in self.exposures:
@@ -123,3 +127,27 @@ class _Builder(Timeline, Hands, Leads, Duties, Tallying):
                           for y in self.exposures)
             x.alone = not with_it and not sum(self._penalty_cards(x.seat, x.moment), [])
         return table
+
+    def _first_acts_as_played(self, table: Table) -> None:
+        """A revoke the director corrects under 62D1 was established, or not, by what the offending side did
+        in the play as it happened: its first act is read on the record before the replay and placed at the
+        same position of the replayed one (the same event, or the card at the same place of the trick)."""
+        played = build_table(self.case, dataclasses.replace(self.adj, replay=frozenset()))
+        replayed = {(t, seat) for (t, seat, _) in self.adj.replay}
+        before = {(c.play.trick, c.play.seat): c.first_act for c in played.candidates}
+        for cand in table.candidates:
+            key = (cand.play.trick, cand.play.seat)
+            act = before.get(key)
+            if key not in replayed or act is None or act.act == "none":
+                continue
+            if act.act == "play":
+                old = next(p for p in played.plays if p.moment == act.moment)
+                new = next((p for p in table.plays if (p.trick, p.index) == (old.trick, old.index)), None)
+                if new is None:
+                    continue
+                moment, at = new.moment, new.at
+            else:
+                index = next(e.event.index for e in played.events if e.moment == act.moment)
+                new_event = next(e for e in table.events if e.event.index == index)
+                moment, at = new_event.moment, new_event.at
+            cand.first_act = FirstAct(act.act, act.by, moment, at, act.detail)

@@ -152,7 +152,7 @@ class Duties:
     def _candidate(self, table: Table, play: Play, duty: str, legal: list, faced: bool, suit: str,
                    source: str) -> Candidate:
         side = C.side_of(play.seat)
-        cand = Candidate(play, side, legal, self._first_act(table, play, side), self._notice(table, play, side),
+        cand = Candidate(play, side, legal, self._first_act(table, play, side), self._notice(table, play, side, duty),
                          duty=duty, faced=faced, suit=suit or "", source=source)
         for p in table.plays:
             if p.moment > play.moment and C.side_of(p.seat) != side and p.applied:
@@ -182,7 +182,7 @@ class Duties:
             return FirstAct("none", None, NEVER, "never")
         return min(acts, key=lambda a: a.moment)
 
-    def _notice(self, table: Table, play: Play, side: str) -> Notice:
+    def _notice(self, table: Table, play: Play, side: str, duty: str = "follow_suit") -> Notice:
         first = None
         for e in table.events:
             if e.moment <= play.moment:
@@ -196,11 +196,24 @@ class Duties:
                 first = e  # a choice about the failure means the director was called to it
                 break
         moment = first.moment if first else table.deemed_moment
+        # A correction in the record (the offender's later card in the same trick)
+        # shows the failure to follow suit had come to light by then, whatever any
+        # attention event before it was about (62A: he corrects what he becomes
+        # aware of).  A penalty card not played is no such case: the offender may
+        # not replace his card on his own (52A), only at declarer's demand (52B2),
+        # which is itself a notice (below).
+        fix = None
+        if duty == "follow_suit":
+            fix = next((q for q in table.plays if q.replaces is play and not q.synthetic and q.moment < moment), None)
+        if fix is not None:
+            first = None
+            moment = fix.moment
         before = [e for e in table.events if e.moment < moment]
         calls = {e.get("side") for e in before if e.kind == "next_board_call"}
         return Notice(
-            event=first, moment=moment, at=first.at if first else "end",
-            by=first.get("by") if first else None, asked=(first.asked or None) if first else None,
+            event=first, moment=moment, at=fix.at if fix is not None else first.at if first else "end",
+            by=fix.seat if fix is not None else first.get("by") if first else None,
+            asked=(first.asked or None) if first else None, by_correction=fix is not None,
             after_call_by_offenders=side in calls,
             after_call_by_non_offenders=C.other_side(side) in calls,
             after_round_end=any(e.kind == "round_ended" for e in before),

@@ -101,15 +101,20 @@ class Hands:
     def _follow(self, st: TrickState, play: Play) -> None:
         seat = play.seat
         loot = st.loot
-        if loot is not None and loot.fate is None and st.order == [loot.seat]:
+        if loot is not None and loot.fate is None and st.order and st.order[0] == loot.seat:
             proper = st.expected_leader
             if seat == C.next_seat(loot.seat) and st.proper_lead_by != seat:
                 loot.fate = "accepted_play"  # 53A: the next player played to it
             elif seat == proper and C.side_of(seat) != C.side_of(loot.seat):
-                self._withdraw(st, loot, play.moment, "proper_lead")  # 53C
+                # 53C: the proper lead stands; every card played in error to the
+                # trick goes back, the one led out of turn and any played to it.
+                for q in [st.current[x] for x in st.order if st.current[x] is not loot]:
+                    self._withdraw(st, q, play.moment, "played_in_error")
+                self._withdraw(st, loot, play.moment, "proper_lead")
                 play.leads, play.led_suit = True, None
                 return
-            elif loot.role != "defender" and seat == C.next_seat(loot.seat, -1) and self.role(seat) == "defender":
+            elif (st.order == [loot.seat] and loot.role != "defender" and seat == C.next_seat(loot.seat, -1)
+                  and self.role(seat) == "defender"):
                 loot.fate = "wrong_defender"  # 53B
         leader = st.order[0]
         waiting = [C.next_seat(leader, k) for k in range(1, 4) if C.next_seat(leader, k) not in st.current]
@@ -139,7 +144,7 @@ class Hands:
             self.exposures.append(Exposure(seat, ev.get("card"), ev.get("how"), ev.moment, ev.at, self.role(seat),
                                            trick))
             return
-        if st is None:
+        if st is None or ev.moment in self.adj.ignored:  # a choice without effect changes nothing (54C)
             return
         loot = st.loot if st.loot is not None and st.loot.fate is None else None
         option = ev.get("option") if kind == "option_chosen" else None

@@ -50,7 +50,11 @@ class Play:
 
     @property
     def failed_to_follow(self) -> bool:
-        return (not self.leads) and (not self.followed) and self.held_led_suit
+        # A card played to a lead out of turn that the proper lead then displaced
+        # (53C) or that was refused (60C) went back with that lead: it was never
+        # played to the trick.
+        return ((not self.leads) and (not self.followed) and self.held_led_suit
+                and self.fate not in ("played_in_error", "played_to_refused_lead"))
 
 
 @dataclass
@@ -116,10 +120,11 @@ class Notice:
     after_call_by_non_offenders: bool
     after_round_end: bool
     after_hands_returned: bool
+    by_correction: bool = False  # first came to light when the offender corrected it in the record (62A)
 
     @property
     def deemed(self) -> bool:
-        return self.event is None
+        return self.event is None and not self.by_correction
 
 
 @dataclass
@@ -201,10 +206,11 @@ class Adjustments:
     lifted: frozenset = frozenset()  # {(seat, card, moment)} penalty cards picked up
     duties: frozenset = frozenset()  # {(seat, duty, arg, trick, since, law)} restrictions chosen
     award: int | None = None  # declarer's tricks as the director rules a claim or concession (68-71)
+    ignored: frozenset = frozenset()  # {moment} choices announced that the law does not leave the player (54C)
 
     def __bool__(self) -> bool:
         return bool(self.annul or self.replay or self.penalty or self.lifted or self.duties
-                    or self.award is not None)
+                    or self.award is not None or self.ignored)
 
 
 @dataclass
