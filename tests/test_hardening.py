@@ -313,7 +313,7 @@ def _raw(port, data: bytes, timeout=15) -> bytes:
 
 def _post(port, body: bytes, length=None) -> bytes:
     n = str(len(body)) if length is None else length
-    return _raw(port, f"POST /api/rule HTTP/1.1\r\nHost: x\r\nContent-Length: {n}\r\n\r\n".encode() + body)
+    return _raw(port, f"POST /api/rule HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {n}\r\n\r\n".encode() + body)
 
 
 def _status(reply: bytes) -> int:
@@ -381,11 +381,11 @@ def test_serve_client_disconnect_is_one_line(served):
     port, proc = served
     for _ in range(3):
         s = socket.create_connection(("127.0.0.1", port))
-        s.sendall(b"GET /api/files HTTP/1.1\r\nHost: x\r\n\r\n")
+        s.sendall(b"GET /api/files HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
         s.close()
     time.sleep(1)
-    ok = _raw(port, b"GET /api/files HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    ok = _raw(port, b"GET /api/files HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     assert _status(ok) == 200
     log = _stderr_after(proc)
     assert "Traceback" not in log, log

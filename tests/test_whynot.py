@@ -119,6 +119,12 @@ def test_bad_questions_are_clear_errors(east_ruffs):
         parse_wanted(["tricks"])
     assert parse_wanted(["tricks=2", "seat=east", "to=ns", "law=64a1"]) == {
         "tricks": 2, "seat": "E", "to": "NS", "law": "64A1"}
+    # a number no field holds (int() itself refuses 4,300 digits and more): an error, not a crash (issue 21)
+    with pytest.raises(WhyNotError, match="a number of 5000 digits"):
+        parse_wanted(["tricks=" + "9" * 5000])
+    with pytest.raises(WhyNotError, match="a number of 19 digits"):
+        parse_wanted(["trick=-" + "1" * 19])
+    assert parse_wanted(["tricks=" + "9" * 18]) == {"tricks": 10 ** 18 - 1}
 
 
 def test_json_shape(east_ruffs):

@@ -16,16 +16,28 @@ its script inline; the data comes from a small JSON API:
 
 Nothing is written to the served folders; uploads are ruled from a private
 temporary folder that is removed afterwards.
+
+The server's threads share one rule engine (and the solver's memos), so the
+requests that rule (every API route but the file list) take turns: each
+computes its whole answer under one lock (``RULINGS``), after its request has
+been read and before the answer is written, so that a slow client never holds
+it.  Every request is bounded: the whole request in ``REQUEST_TIMEOUT``
+seconds, the body in ``MAX_UPLOAD`` bytes and ``MAX_DEPTH`` levels of JSON,
+``MAX_CONNECTIONS`` connections at once, a Host header naming this machine
+(docs/workbench.md, "The page's API").
 """
 from __future__ import annotations
 
+import io
 import ipaddress
 import json
+import os
 import re
 import socket
 import sys
 import tempfile
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -51,8 +63,19 @@ from engine.explain.events import event_sentence, position_text
 import engine.commands.board  # noqa: F401,E402  (the chapter's order of conclusions, as the CLI shows them)
 
 MAX_UPLOAD = 2 * 1024 * 1024
-REQUEST_TIMEOUT = 30  # seconds a client may take to send its request (a slow or stalled upload is dropped)
+REQUEST_TIMEOUT = 30  # seconds a client may take to send its whole request (line, headers and body), however it trickles
+WRITE_TIMEOUT = 30  # seconds a client may take to receive the answer
 MAX_NAME = 200  # characters in an uploaded file's name
+MAX_DEPTH = 32  # levels of nesting in a JSON body (a draft needs about 6)
+MAX_PARAM = 1000  # characters in a served file's name (path=, events=)
+MAX_CONNECTIONS = 64  # connections served at once; one more is answered 503 at once
+RULE_WAIT = 120  # seconds a request waits for its turn at the rule engine before a 503
+MAX_FILES = 20000  # files listed per served folder
+LOOPBACK_NAMES = ("localhost",)  # besides loopback addresses (127.0.0.0/8, ::1) and the name given to --host
+
+# One rule engine per process (engine.rules), the solver's and the claims' memos, the knowledge cache: what a
+# ruling touches is shared by the server's threads, so rulings are made one at a time (a ruling takes ~10 ms).
+RULINGS = threading.Lock()
 
 
 class BadRequest(ValueError):
@@ -90,11 +113,27 @@ def json_object(raw: bytes, what: str = "a JSON object") -> dict:
     """A request body that must be one JSON object (an empty body is ``{}``)."""
     try:
         data = json.loads(raw.decode("utf-8") if raw else "{}")
+    except RecursionError:
+        raise BadRequest(f"the body is nested too deeply (at most {MAX_DEPTH} levels)")
     except (UnicodeDecodeError, ValueError) as exc:
-        raise BadRequest(f"the body is not JSON ({exc})")
+        raise BadRequest(f"the body is not JSON ({str(exc)[:200]})")
     if not isinstance(data, dict):
         raise BadRequest(f"the body is {what}")
+    if json_depth(data) > MAX_DEPTH:
+        raise BadRequest(f"the body is nested too deeply (at most {MAX_DEPTH} levels)")
     return data
+
+
+def json_depth(data) -> int:
+    """How deeply a parsed JSON value nests (a scalar is 0, ``[]`` and ``{}`` are 1), without recursion."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:  # deeper is refused anyway: no need to look further
+                stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def upload_body(raw: bytes) -> dict:
@@ -122,6 +161,31 @@ def check_loopback(host: str) -> str:
             raise NotLoopback(f"{host!r} ({a}) is not a loopback address: the page is served on this machine only "
                               f"(use 127.0.0.1, ::1 or localhost)")
     return host
+
+
+def host_allowed(value, names=LOOPBACK_NAMES) -> bool:
+    """Whether a Host header (or an Origin's host) names this machine: a loopback address or one of ``names``.
+
+    A name is never looked up: a page that rebinds its own name to 127.0.0.1 still sends its own name.
+    """
+    text = str(value or "").strip().lower()
+    if text.startswith("["):
+        name, sep, rest = text[1:].partition("]")
+        if not sep or (rest and not re.fullmatch(r":\d{1,5}", rest)):
+            return False
+    else:
+        name, sep, port = text.partition(":")
+        if sep and not re.fullmatch(r"\d{1,5}", port):
+            return False
+    name = name.rstrip(".") if name != "." else name
+    if not name:
+        return False
+    if name in names:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 # ---------------------------------------------------------------------------
@@ -216,24 +280,67 @@ def _titled(data: dict, kb) -> dict:
 
 
 def list_files(roots: list) -> list:
+    """The case, PBN and LIN files under the served folders, as the page names them (``N/relative``).
 
+    A link that leads outside the served folders, or that cannot be followed, is left out (one line on the
+    terminal, once); a file that cannot be read is listed with its error.
+    """
     out = []
     for root in roots:
         root = Path(root)
-        files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
-        for path in files:
+        for path in _walk(root):
             suffix = path.suffix.lower()
-            rel = _rel(path, roots)
+            if suffix not in (".yaml", ".yml") and suffix not in BOARD_FILES:
+                continue
+            try:
+                rel = _rel(path, roots)
+            except (OSError, ValueError, RuntimeError):  # a link out of the served folders, or a loop
+                _skipped(path, roots, "it leads outside the served folders")
+                continue
             if suffix in (".yaml", ".yml"):
                 out.append({"path": rel, "kind": "case", "label": rel})
-            elif suffix in BOARD_FILES:
+            else:
                 entry = {"path": rel, "kind": BOARD_FILES[suffix], "label": rel, "games": []}
                 try:
                     entry["games"] = _games_of(path)
                 except CaseError as exc:
-                    entry["error"] = str(exc)
+                    entry["error"] = hide_paths(str(exc), roots)
+                except OSError as exc:
+                    entry["error"] = f"{rel}: cannot be read ({exc.strerror or type(exc).__name__})"
                 out.append(entry)
     return out
+
+
+def _walk(root: Path) -> list:
+    """The files of a served folder (or the served file), sorted; links to folders are not followed."""
+    try:
+        if root.is_file():
+            return [root]
+        files = []
+        for path in root.rglob("*"):
+            try:
+                if path.is_file():
+                    files.append(path)
+            except OSError:
+                continue
+            if len(files) >= MAX_FILES:
+                _skipped(root, [root], f"more than {MAX_FILES} files: the rest are not listed")
+                break
+        return sorted(files)
+    except OSError:
+        return []
+
+
+_SKIPPED: set = set()  # files already reported as left out of the list
+
+
+def _skipped(path: Path, roots: list, why: str) -> None:
+    with _GAMES_LOCK:
+        if str(path) in _SKIPPED or len(_SKIPPED) > 1000:
+            return
+        _SKIPPED.add(str(path))
+    sys.stderr.write(f"not listed: {hide_paths(str(path), roots)}: {why}\n")
+    sys.stderr.flush()
 
 
 _LISTS: dict = {}  # served roots -> the last file list
@@ -310,19 +417,39 @@ def _rel(path: Path, roots: list) -> str:
 
 def resolve(rel: str, roots: list) -> Path:
     """A served file from its ``root/relative`` name; nothing outside the served folders."""
-    head, _, tail = str(rel).partition("/")
-    if not head.isdigit() or int(head) >= len(roots) or not tail:
-        raise CaseError(str(rel), "", "not a served file")
-    root = Path(roots[int(head)]).resolve()
-    base = root.parent if root.is_file() else root
-    path = (base / tail).resolve()
-    if base not in path.parents and path != root:
-        raise CaseError(str(rel), "", "not a served file")
-    if root.is_file() and path != root:
-        raise CaseError(str(rel), "", "not a served file")
-    if not path.is_file():
-        raise CaseError(str(rel), "", "no such file")
+    rel = str(rel)
+    if len(rel) > MAX_PARAM or any(ord(ch) < 32 or ch == "\x7f" for ch in rel):
+        shown = rel[:60].encode("unicode_escape").decode("ascii")
+        raise CaseError(shown + ("..." if len(rel) > 60 else ""), "", "not a served file name")
+    head, _, tail = rel.partition("/")
+    if not head.isdigit() or len(head) > 4 or int(head) >= len(roots) or not tail:
+        raise CaseError(rel, "", "not a served file")
+    try:
+        root = Path(roots[int(head)]).resolve()
+        base = root.parent if root.is_file() else root
+        path = (base / tail).resolve()
+        if base not in path.parents and path != root:
+            raise CaseError(rel, "", "not a served file")
+        if root.is_file() and path != root:
+            raise CaseError(rel, "", "not a served file")
+        if not path.is_file():
+            raise CaseError(rel, "", "no such file")
+    except (OSError, RuntimeError) as exc:  # a name too long, a link loop, a folder that cannot be entered
+        raise CaseError(rel, "", f"not a served file ({getattr(exc, 'strerror', None) or type(exc).__name__})")
     return path
+
+
+def hide_paths(message: str, roots: list) -> str:
+    """A message for the page names a served file as the page does (``N/relative``), never by its absolute path."""
+    forms = []
+    for n, root in enumerate(roots):
+        for form in (Path(root).resolve(), Path(root).absolute()):
+            base = form.parent if form.is_file() else form
+            forms.append((str(base), str(n)))
+    for base, n in sorted(set(forms), key=lambda f: -len(f[0])):
+        if base != os.sep:
+            message = message.replace(base + os.sep, n + "/")
+    return message
 
 
 def _rule_path(path: Path, game: int | None, events: Path | None) -> Ruling:
@@ -336,15 +463,73 @@ def _rule_path(path: Path, game: int | None, events: Path | None) -> Ruling:
 # ---------------------------------------------------------------------------
 
 
+class RequestDeadline(Exception):
+    """The client did not send its whole request in time (not a TimeoutError: the handler, not the base, logs it)."""
+
+
+class _DeadlineReader(io.RawIOBase):
+    """The connection's bytes, every read bounded by what is left of the request's deadline.
+
+    A socket timeout bounds one read; a client sending a byte every few seconds would never meet it. Here the
+    time is counted from the start of the request, however the bytes trickle in.
+    """
+
+    def __init__(self, handler):
+        super().__init__()
+        self.handler = handler
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        handler = self.handler
+        left = handler.deadline - time.monotonic()
+        if left <= 0:
+            raise RequestDeadline()
+        handler.connection.settimeout(left)
+        try:
+            n = handler.connection.recv_into(buffer)
+        except TimeoutError:
+            raise RequestDeadline()
+        handler.received += n
+        return n
+
+
+class _Lines(io.BufferedReader):
+    """The request's reader, remembering the last line read (a header block cut short ends without a blank line)."""
+
+    last = b""
+
+    def readline(self, size=-1):
+        self.last = super().readline(size)
+        return self.last
+
+
+NO_RULES = ("/", "/index.html", "/api/files")  # answers that touch no rule engine (not taken in turn)
+
+
 class Handler(BaseHTTPRequestHandler):
     server_version = "bridge-td"
     roots: list = []
     quiet = True
     timeout = REQUEST_TIMEOUT
+    request_timeout = REQUEST_TIMEOUT  # the whole request: line, headers and body
+    host_names: tuple = LOOPBACK_NAMES
+    deadline = 0.0
+    received = 0
+    body = b""
+
+    def setup(self):
+        super().setup()
+        self.rfile.close()  # the socket's own reader: replaced by one that keeps the request's deadline
+        self.rfile = _Lines(_DeadlineReader(self))
 
     def log_message(self, fmt, *args):  # noqa: D401 - keep the terminal for the ruling, not the access log
         if not self.quiet:
             super().log_message(fmt, *args)
+
+    def log_error(self, fmt, *args):  # a malformed request line or headers, a write that timed out: one line
+        self.log_line(fmt % args if args else fmt)
 
     def log_line(self, text: str) -> None:
         """One line on the server's terminal for a refused request or a broken connection (always shown)."""
@@ -354,13 +539,65 @@ class Handler(BaseHTTPRequestHandler):
         sys.stderr.flush()
 
     def handle_one_request(self):
+        self.deadline = time.monotonic() + self.request_timeout
+        self.received = 0
+        self.request_version, self.requestline = "HTTP/1.0", ""  # (parse_request sets them; a 408 needs them before)
         try:
             super().handle_one_request()
+        except RequestDeadline:
+            self.close_connection = True
+            if self.received:  # (a connection opened in advance and never used is closed without a word)
+                self._late()
         except (ConnectionError, TimeoutError) as exc:  # the client went away or stalled
             self.close_connection = True
             self.log_line(f"connection dropped ({type(exc).__name__})")
 
+    def _late(self) -> None:
+        """A 408 for a request not sent within the deadline (best effort: the client may not be reading)."""
+        self.log_line(f"408 connection dropped: the request was not sent within {self.request_timeout} seconds")
+        body = json.dumps({"error": f"the request was not sent within {self.request_timeout} seconds"}).encode()
+        try:
+            self.connection.settimeout(1)
+            self.connection.sendall(b"HTTP/1.0 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8"
+                                    b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\nConnection: close"
+                                    b"\r\n\r\n" + body)
+        except OSError:
+            pass
+
+    def parse_request(self) -> bool:
+        if not self.raw_requestline.strip():  # (the standard library closes such a connection without a word)
+            self.command, self.path = None, ""
+            self.send_error(400, "an empty request line")
+            return False
+        if not super().parse_request():
+            return False
+        if self.request_version != "HTTP/0.9" and self.rfile.last == b"":  # the client left within its headers
+            self.close_connection = True
+            self.log_line("connection dropped (within the request's headers)")
+            return False
+        if self.request_version == "HTTP/0.9":  # no headers, so no Host: refused
+            self.send_error(400, "an HTTP/0.9 request (no version, no headers) is not served")
+            return False
+        return True
+
+    def send_error(self, code, message=None, explain=None):
+        """The standard library's own refusals (a malformed request line or header, an unknown method) in JSON."""
+        text = message or self.responses.get(code, ("error",))[0]
+        self.close_connection = True
+        if self.request_version == "HTTP/0.9":  # (what the standard library assumes of a line it cannot read)
+            self.request_version = "HTTP/1.0"  # a status line and headers, so that the client sees the refusal
+        self.log_line(f"{int(code)} {text}")
+        body = json.dumps({"error": str(text)}, ensure_ascii=False).encode("utf-8")
+        self.send_response(code, message)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD" and int(code) >= 200 and int(code) not in (204, 304):
+            self.wfile.write(body)
+
     def _send(self, status: int, body: bytes, ctype: str) -> None:
+        self.connection.settimeout(WRITE_TIMEOUT)
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
@@ -370,13 +607,95 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def _json(self, data, status: int = 200) -> None:
-        self._send(status, json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        text = json.dumps(data, ensure_ascii=False, default=_plain)
+        self._send(status, text.encode("utf-8"), "application/json; charset=utf-8")
 
     def _error(self, message: str, status: int = 400) -> None:
+        message = hide_paths(str(message), self.roots)
+        if len(message) > 2000:
+            message = message[:2000] + "..."
         self.log_line(f"{status} {message}")
         self._json({"error": message}, status)
 
+    def _allowed(self) -> bool:
+        """Whether the Host header (and the Origin, when one is sent) names this machine.
+
+        A page elsewhere that rebinds its name to 127.0.0.1 sends its own name as Host: it cannot read a ruling.
+        """
+        host, origin = self.headers.get("Host"), self.headers.get("Origin")
+        if not self.path.startswith("/"):  # a target naming a host (``GET http://elsewhere/``) would override Host
+            self._error("the request's target is a path on this server (such as /api/files)")
+            return False
+        if not host_allowed(host, self.host_names):
+            what = f"the Host header {host[:80]!r}" if host else "a request without a Host header"
+            self._error(f"{what} does not name this machine: open the page at {self._address()}", 403)
+            return False
+        if origin is not None and not (urlparse(origin).scheme == "http"
+                                       and host_allowed(urlparse(origin).netloc, self.host_names)):
+            self._error(f"a request from the page at {origin[:80]!r} is refused: open the page at {self._address()}",
+                        403)
+            return False
+        return True
+
+    def _address(self) -> str:
+        host, port = self.server.server_address[:2]
+        return f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+
     def do_GET(self):  # noqa: N802
+        self._answer(self._get)
+
+    def do_POST(self):  # noqa: N802
+        self._answer(self._post)
+
+    def _answer(self, method) -> None:
+        """One request answered, whatever it holds.
+
+        The Host is checked, the body read (bounded: ``content_length``, the request's deadline); then the
+        answer is computed in the rule engine's turn (``RULINGS``) into a buffer, and written once the turn is
+        over, so that a slow client never holds the engine. An exception nothing answered is a 500 with a JSON
+        error (and one line on the terminal), never an empty reply.
+        """
+        if not self._allowed():
+            return
+        if self.command == "POST":
+            try:
+                length = content_length(self.headers.get("Content-Length"))
+            except BadRequest as exc:
+                self.close_connection = True  # the body is not read
+                self._error(str(exc), exc.status)
+                return
+            self.body = self.rfile.read(length)
+            if len(self.body) < length:  # the client closed its side early (it may still read the answer)
+                self.close_connection = True
+                self._error(f"the body ended after {len(self.body)} of the {length} bytes its Content-Length gives")
+                return
+        socket_file, self.wfile = self.wfile, io.BytesIO()
+        try:
+            self._compute(method, urlparse(self.path).path not in NO_RULES)
+            answer = self.wfile.getvalue()
+        finally:
+            self.wfile = socket_file
+        self.connection.settimeout(WRITE_TIMEOUT)
+        self.wfile.write(answer)
+
+    def _compute(self, method, in_turn: bool) -> None:
+        try:
+            if in_turn and not RULINGS.acquire(timeout=RULE_WAIT):
+                self._error(f"busy: other rulings took more than {RULE_WAIT} seconds; try again", 503)
+                return
+            try:
+                method()
+            finally:
+                if in_turn:
+                    RULINGS.release()
+        except Exception as exc:  # noqa: BLE001 - every request gets an answer
+            self._headers_buffer = []
+            self.wfile = io.BytesIO()
+            self.log_line(f"internal error: {type(exc).__name__}: {hide_paths(str(exc), self.roots)[:200]}")
+            self._json({"error": f"internal error ({type(exc).__name__}); the server's terminal has a line about it"},
+                       500)
+
+    def _get(self):
         url = urlparse(self.path)
         q = {k: v[-1] for k, v in parse_qs(url.query).items()}
         try:
@@ -401,7 +720,7 @@ class Handler(BaseHTTPRequestHandler):
         except (CaseError, WhyNotError) as exc:
             self._error(str(exc))
 
-    def do_POST(self):  # noqa: N802
+    def _post(self):
         url = urlparse(self.path)
         if url.path in INTAKE_ROUTES:
             self._intake(INTAKE_ROUTES[url.path])
@@ -410,12 +729,10 @@ class Handler(BaseHTTPRequestHandler):
             self._error("not found", 404)
             return
         try:
-            length = content_length(self.headers.get("Content-Length"))
-            data = upload_body(self.rfile.read(length))
+            data = upload_body(self.body)
             name = upload_name(data.get("name"), "upload.pbn")
             events_name = upload_name(data.get("events_name"), "events.yaml")
         except BadRequest as exc:
-            self.close_connection = True  # the body may not have been read
             self._error(str(exc), exc.status)
             return
         try:
@@ -441,9 +758,8 @@ class Handler(BaseHTTPRequestHandler):
     def _intake(self, endpoint) -> None:
         """An intake endpoint: a JSON object in, a JSON object out; 4xx on anything malformed."""
         try:
-            body = json_object(self.rfile.read(content_length(self.headers.get("Content-Length"))))
+            body = json_object(self.body)
         except BadRequest as exc:
-            self.close_connection = True  # the body may not have been read
             self._error(f"bad request: {exc}", exc.status)
             return
         try:
@@ -533,9 +849,26 @@ def _int(value):
     if value in (None, ""):
         return None
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise CaseError(str(value), "game", "not a game number")
+        if isinstance(value, bool) or (isinstance(value, str) and len(value.strip()) > 9):
+            raise ValueError(value)
+        number = int(value)
+        if abs(number) >= 10 ** 9:
+            raise ValueError(value)
+        return number
+    except (TypeError, ValueError, OverflowError):
+        shown = str(value)[:40] + ("..." if len(str(value)) > 40 else "")
+        raise CaseError(shown, "game", "not a game number")
+
+
+def _plain(value):
+    """JSON for the engine's small value objects in a ruling's data (a claim statement's steps): their fields."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    raise TypeError(f"{type(value).__name__} is not JSON")
 
 
 def _hide_temp(message: str) -> str:
@@ -553,12 +886,61 @@ def _handle_error(server, request, client_address) -> None:
     sys.stderr.flush()
 
 
-def make_server(roots: list, host: str = "127.0.0.1", port: int = 8765, quiet: bool = True) -> ThreadingHTTPServer:
+class Server(ThreadingHTTPServer):
+    """One thread per connection, at most ``max_connections`` at once: one more is answered 503 and closed."""
+
+    daemon_threads = True
+    request_queue_size = 128  # connections the system holds until they are accepted (50 at once are not refused)
+    max_connections = MAX_CONNECTIONS
+
+    def server_activate(self):
+        self._slots = threading.BoundedSemaphore(self.max_connections)
+        super().server_activate()
+
+    def process_request(self, request, client_address):
+        if not self._slots.acquire(blocking=False):
+            self._refuse(request, client_address)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def _refuse(self, request, client_address) -> None:
+        """A 503 in JSON for a connection over the limit, sent at once (the accepting thread never waits on it)."""
+        sys.stderr.write(f"{client_address[0]} -: 503 more than {self.max_connections} connections at once\n")
+        sys.stderr.flush()
+        body = json.dumps({"error": f"busy: more than {self.max_connections} connections at once; try again"}).encode()
+        try:
+            request.setblocking(False)
+            request.send(b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+                         b"Retry-After: 1\r\nConnection: close\r\nContent-Length: " + str(len(body)).encode()
+                         + b"\r\n\r\n" + body)
+            request.shutdown(socket.SHUT_WR)
+            request.recv(65536)  # what the client has sent already, so that closing does not reset the answer
+        except OSError:
+            pass
+        self.shutdown_request(request)
+
+    handle_error = _handle_error
+
+
+def make_server(roots: list, host: str = "127.0.0.1", port: int = 8765, quiet: bool = True, *,
+                max_connections: int = MAX_CONNECTIONS, request_timeout: float = REQUEST_TIMEOUT) -> ThreadingHTTPServer:
     check_loopback(host)
-    handler = type("BoundHandler", (Handler,), {"roots": [Path(r) for r in roots], "quiet": quiet})
+    names = tuple(sorted({*LOOPBACK_NAMES, host.strip().lower().rstrip(".").strip("[]")}))
+    handler = type("BoundHandler", (Handler,), {"roots": [Path(r) for r in roots], "quiet": quiet,
+                                                "host_names": names, "timeout": request_timeout,
+                                                "request_timeout": request_timeout})
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    server_class = type("Server", (ThreadingHTTPServer,), {"address_family": family, "daemon_threads": True,
-                                                           "handle_error": _handle_error})
+    server_class = type("BoundServer", (Server,), {"address_family": family, "max_connections": max_connections})
     server = server_class((host, port), handler)
     # Read the served PBN/LIN files' game lists now, so that the page's first request finds them ready.
     threading.Thread(target=_warm, args=(handler.roots,), daemon=True).start()
@@ -572,8 +954,8 @@ def _warm(roots: list) -> None:
         pass
 
 
-def serve_in_thread(roots: list, host: str = "127.0.0.1", port: int = 0):
-    server = make_server(roots, host, port)
+def serve_in_thread(roots: list, host: str = "127.0.0.1", port: int = 0, **limits):
+    server = make_server(roots, host, port, **limits)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, thread

@@ -160,6 +160,8 @@ def coerce(key: str, text: str):
         except (C.NotationError, ClauseIdError) as exc:
             raise WhyNotError(f"{key}={text}: {exc}")
     if re.fullmatch(r"-?\d+", text):
+        if len(text.lstrip("-")) > 18:  # no field of a ruling holds a number this long (and int() refuses 4,300 digits)
+            raise WhyNotError(f"{key}={text[:20]}...: a number of {len(text.lstrip('-'))} digits; no field holds one")
         return int(text)
     if text.lower() in ("true", "yes"):
         return True
