@@ -88,7 +88,7 @@ class LazyGroup(click.Group):
     """
 
     lazy = {
-        "score": ("engine.commands.board", "score", "Score one board's results (Law 78)."),
+        "score": ("engine.commands.board", "score", "Score one board's results across the tables (Law 78)."),
         "consult": ("engine.commands.board", "consult",
                     "Ask the director the law's questions on CASE, then rule."),
     }
@@ -189,9 +189,7 @@ def explain(case_file: str, selector: tuple, board, room, game, events, allow_di
     conclusion = selector[0] if selector else None
     chosen = find_conclusions(ruling, conclusion)
     if not chosen:
-        kinds = sorted({c.kind for c in ruling.conclusions})
-        fail(f"no conclusion matches {conclusion!r} (this ruling has: {', '.join(kinds)}; "
-             f"--why-not KIND asks why one is missing)", EXIT_FAILED)
+        fail(_no_such_conclusion(ruling, conclusion), EXIT_FAILED)
     if fmt == "json":
         data = ruling_json(ruling)
         wanted = {c.id for c in chosen}
@@ -207,6 +205,24 @@ def explain(case_file: str, selector: tuple, board, room, game, events, allow_di
         _print_rich(Group(*(rich_trace(ruling, c, kb) for c in chosen)))
         return
     click.echo("\n\n".join(explain_tree(ruling, c, kb) for c in chosen))
+
+
+def _no_such_conclusion(ruling, selector: str) -> str:
+    """What to say when CONCLUSION names nothing in the ruling: the ids it has for an id, its kinds otherwise."""
+    import difflib
+    import re
+
+    shown = [c for c in ruling.conclusions if c.kind != "trick_won"]
+    if re.fullmatch(r"[cC]\d+", selector or ""):
+        ids = ", ".join(f"{c.id} {c.kind}" for c in sorted(shown, key=lambda c: int(c.id[1:])))
+        return (f"this ruling has no conclusion {selector} (its conclusions: {ids or 'none'}; "
+                f"`explain CASE` lists them with their reasons)")
+    kinds = sorted({c.kind for c in shown})
+    kind = (selector or "").partition(":")[0]
+    near = difflib.get_close_matches(kind, kinds, n=1)
+    hint = f"did you mean {near[0]}? " if near and near[0] != kind else ""
+    return (f"no conclusion matches {selector!r} ({hint}this ruling has: {', '.join(kinds) or 'none'}; "
+            f"--why-not KIND asks why one is missing)")
 
 
 def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
@@ -355,8 +371,10 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
     current = None
     for e in entries:
         if e.law != current:
+            if current is not None:  # a blank line between laws, none before the first
+                click.echo("")
             current = e.law
-            click.echo(f"\nLaw {e.law}: {kb.titles[e.law]}")
+            click.echo(f"Law {e.law}: {kb.titles[e.law]}")
         click.echo(f"  {e.id}  {e.title}  [{e.status}]")
         if e.status == "not_mechanizable":
             click.echo(f"      not mechanizable: {e.reason}")
@@ -484,8 +502,30 @@ def _check_line(record, pbn) -> str:
         return what + "; no irregularity of play"
     from engine.explain.ruling import rule_case
 
-    found = sorted({c.kind for c in rule_case(case).conclusions if c.kind not in ("trick_won",)})
-    return what + (f"; {', '.join(found)}" if found else "; no irregularity")
+    return what + "; " + _check_summary(rule_case(case))
+
+
+def _check_summary(ruling) -> str:
+    """What the laws make of a record, in words: each irregularity, then declarer's tricks after the ruling."""
+    from engine.explain import render
+
+    happened = [c for c in ruling.conclusions if c.kind in render.IRREGULARITIES]
+    if not happened:
+        return "no irregularity that the implemented laws cover"
+    said = []
+    for c in happened:
+        text = c.text.split(":", 1)[0].rstrip(".")
+        if text not in said:
+            said.append(f"{text} [{c.law}]")
+    out = "; ".join(said)
+    if ruling.declarer_tricks is not None and ruling.declarer_tricks != ruling.tricks_at_table:
+        out += f"; declarer's tricks {ruling.tricks_at_table} at the table, {ruling.declarer_tricks} after the ruling"
+    elif ruling.declarer_tricks is not None:
+        out += "; the tricks at the table stand"
+    questions = [c for c in ruling.conclusions if c.kind in render.JUDGMENT_KINDS]
+    if questions:
+        out += f"; {len(questions)} point(s) for the director to judge"
+    return out
 
 
 @cli.command()

@@ -149,17 +149,16 @@ def _dealer_of(board) -> str | None:
 def _auction_items(calls: list, dealer: str | None, ui_call: int | None = None) -> list:
     """Calls in the case-file form: 'P', '1S', 'W:1S' out of rotation, a mapping when something is marked.
 
-    A mark (a hesitation, a remark) is the case's ``ui`` episode, which the views place at the giver's last
-    call; at another call it is kept as that call's note too.
+    A mark (a hesitation, a remark) at the call of the case's ``ui`` episode is that episode (``ui.call``
+    places it); a mark at another call is kept as that call's note.
     """
     out = []
     expected = dealer
-    last_of = {c["seat"]: i for i, c in enumerate(calls)}
     for i, c in enumerate(calls):
         in_turn = expected is None or c["seat"] == expected
         marks = [m for m in c["marks"] if m not in ("out_of_rotation", "insufficient")]
-        if i == ui_call and last_of.get(c["seat"]) == i:
-            marks = []  # the ui episode marks this call
+        if i == ui_call:
+            marks = [m for m in marks if m not in UI_HOWS_AT_A_CALL]  # the ui episode marks this call
         note = "; ".join(([c["note"]] if c["note"] else []) + marks)  # a hesitation is also the ui episode
         if c["alert"] or note:
             item = {"call": c["call"]}
@@ -187,7 +186,7 @@ def _ui_from_marks(calls: list) -> tuple:
         if how is None:
             continue
         partner = C.partner(c["seat"])
-        ui = {"how": how, "by": c["seat"], "received_by": partner}
+        ui = {"how": how, "by": c["seat"], "received_by": partner, "call": i + 1}
         later = next((d for d in calls[i + 1:] if d["seat"] == partner), None)
         if later is not None:
             ui["action"] = later["call"]
@@ -292,9 +291,6 @@ def rule_draft(draft, view) -> dict:
         state["notes"] = [n["text"] + f" [{n['laws']}]" for n in auction_notes(case)]
         return state
     case = case_from_data(data, WHERE)
-    _, ui_call = (None, None) if draft.get("ui") else _ui_from_marks(calls)
-    if ui_call is not None and case.extra.get("ui") is not None:
-        case.extra["ui"]["call_index"] = ui_call  # the views mark the episode at this call
     state = {"auction": auction_state(case.dealer, calls), "data": data}
     ruling = rule_case(case)
     state["ruling"] = view(ruling)

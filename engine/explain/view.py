@@ -273,7 +273,7 @@ def rich_auction(case):
                 footnotes.append(call["note"])
                 refs.append(str(len(footnotes)))
             for mark in call["marks"]:
-                footnotes.append(mark_text(mark, call["seat"]))
+                footnotes.append(mark_text(mark, call.get("marked_by") or call["seat"]))
                 refs.append(str(len(footnotes)))
             if refs:
                 t.append("(" + ",".join(refs) + ")", style="cyan")
