@@ -143,7 +143,7 @@ def exercise_text(ruling: Ruling, number: int, total: int, symbols: bool = True)
     auction = auction_view(case)
     if auction is not None:  # what happened at a call (a hesitation) shows; what the law makes of a call does not
         out += [""] + auction_lines(auction, hide=("out_of_rotation", "insufficient"))
-    out += ["", "Play (the cards as they were played; a>b: a card replaced by another)"]
+    out += ["", "Play (the cards as they were played; a>b: a card replaced by another; (a): a card taken back)"]
     out += trick_table_lines(ruling, symbols=symbols, marks=False)
     if case.events:
         out += ["", "What else happened"]
