@@ -90,7 +90,7 @@ class LazyGroup(click.Group):
     lazy = {
         "score": ("engine.commands.board", "score", "Score one board's results across the tables (Law 78)."),
         "consult": ("engine.commands.board", "consult",
-                    "Ask the director the law's questions on CASE, then rule."),
+                    "Ask the director the questions the law leaves to him, then rule."),
     }
 
     def list_commands(self, ctx):
@@ -125,7 +125,7 @@ def cli() -> None:
     """Rulings on bridge irregularities from the 1987 Laws, with their reasons."""
 
 
-@cli.command()
+@cli.command(short_help="Rule on a case: what happened, the rectification, the result.")
 @case_argument
 @input_options
 @format_option
@@ -158,7 +158,7 @@ def _rule_or_fail(case):
         fail(str(exc))
 
 
-@cli.command()
+@cli.command(short_help="How a conclusion was reached, or why one was not (--why-not).")
 @case_argument
 @click.argument("selector", nargs=-1, metavar="[CONCLUSION | FIELD=VALUE ...]")
 @input_options
@@ -244,7 +244,7 @@ def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
         click.echo(render(answer, _knowledge()))
 
 
-@cli.command()
+@cli.command(short_help="Rule every case and check it against its expect block.")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @format_option
 @click.option("-v", "--verbose", is_flag=True, help="List every case, passed or not.")
@@ -302,6 +302,19 @@ def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: b
         sys.exit(EXIT_FAILED)
 
 
+def _ranges(numbers) -> str:
+    """1, 2, 3, 5 -> '1-3, 5'."""
+    out, run = [], []
+    for n in sorted(numbers):
+        if run and n != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(n)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
+
+
 def _clause_key(clause: str):
     from engine.law.clause import ClauseIdError, parse
 
@@ -321,7 +334,7 @@ def _knowledge():
         fail(f"knowledge base: {exc}", EXIT_INTERNAL)
 
 
-@cli.command()
+@cli.command(short_help="List the clauses of the Laws, with their rules and cases.")
 @click.option("--law", "law", type=int, help="Only this law, e.g. 64.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Casebook used to find the cases exercising each clause (default: the bundled one).")
@@ -330,11 +343,11 @@ def _knowledge():
                    "--tree 64 for one law, --tree alone (or with --law) for all.")
 @format_option
 def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> None:
-    """List the clauses in knowledge/, with the rules and cases behind each."""
+    """List the clauses of the Laws the engine knows (knowledge/*.yaml), with the rules and cases behind each."""
     kb = _knowledge()
     for wanted in (law, tree or None):
         if wanted is not None and wanted not in kb.titles:
-            fail(f"law {wanted} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})",
+            fail(f"there is no Law {wanted} among the laws the engine knows (Laws {_ranges(kb.laws())})",
                  EXIT_BAD_INPUT)
     if tree is not None:
         from engine.explain import lawtree
@@ -394,7 +407,7 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
             click.echo("      cases: none yet")
 
 
-@cli.command()
+@cli.command(short_help="Write a case out as a PBN game, with the ruling.")
 @case_argument
 @input_options
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -429,7 +442,7 @@ def audit(files: tuple, fmt: str) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-@cli.command()
+@cli.command(short_help="Check every board of PBN and LIN files against its deal.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-q", "--quiet", is_flag=True, help="Print only the problems and the summary.")
 def check(files: tuple, quiet: bool) -> None:
@@ -528,7 +541,7 @@ def _check_summary(ruling) -> str:
     return out
 
 
-@cli.command()
+@cli.command(short_help="Exercises for trainees from the casebook or PBN/LIN files, scored.")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @input_options
 @click.option("--answers", "answers_file", type=click.File("r"), default=None,
@@ -599,7 +612,7 @@ def _all_boards(path: str) -> list:
         fail(str(exc))
 
 
-@cli.command()
+@cli.command(short_help="The page for the director, in a browser on this machine.")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("--host", default="127.0.0.1", show_default=True, help="A loopback address (127.0.0.1, ::1, localhost).")
 @click.option("--port", type=int, default=8765, show_default=True, help="The port (0: any free one).")
