@@ -301,6 +301,21 @@ def test_options_after_a_refused_lead_and_54a(server, tmp_path):
             driver.set_window_size(width, 1000)
             wait.until(lambda d: d.execute_script("return window.innerWidth") <= width)
             _no_overflow(driver, width)
+        # The whole record opened from a file: stepping past the refusal puts the card back in East's hand.
+        driver.set_window_size(1500, 1100)
+        driver.find_element(By.ID, "mode-view").click()
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text("law54/54d-declarer-refuses-opening-lead.yaml")
+        driver.find_element(By.ID, "open").click()
+        wait.until(lambda d: "3NT by South" in d.find_element(By.ID, "boardline").text)
+        driver.find_element(By.ID, "next").click()
+        assert driver.find_element(By.CSS_SELECTOR, "#c-E span").get_attribute("data-card") == "S5"
+        assert "gone" in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").get_attribute("innerHTML")
+        driver.find_element(By.ID, "next").click()
+        assert driver.find_element(By.ID, "c-E").text == "" and driver.find_element(By.ID, "c-W").text != ""
+        assert "gone" not in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").get_attribute("innerHTML")
+        first = driver.find_element(By.CSS_SELECTOR, "#tricks tr[data-trick='1']").text
+        assert first.split()[1] == "W", first  # the lead is West's, the proper leader's
     finally:
         driver.quit()
 
