@@ -130,7 +130,7 @@ def test_a_refused_lead_leaves_the_trick_and_54a_names_the_new_declarer():
     assert first["leader"] == "W"
 
 
-def test_claim_line_and_judgments_tolerate_the_keys_to_come():
+def test_claim_line_and_judgments_tolerate_the_keys_to_come(monkeypatch):
     ruling = rule_case(load_input(ROOT / "cases" / TRUMP_CASE))
     view = claim_view(ruling)
     assert view["best"] is None and view["class"] is None and view["departures"] == []
@@ -150,6 +150,18 @@ def test_claim_line_and_judgments_tolerate_the_keys_to_come():
     assert [c["departure"] for t in view["line"] for c in t["cards"] if c["card"] == "HQ"] == [0]
     items = {j["id"]: j for j in claim_judgments(ruling)}
     assert items["departure-0"]["answer"] == "normal" and items["departure-0"]["question"].startswith("Would a club")
+    # Until the case loader reads normal / not_normal on a claim, a departure has no buttons ...
+    from engine.input import caseio
+
+    assert items["departure-0"]["choices"] == [] and items["departure-0"]["record"] is None
+    # ... and once it does, the page records the play in the list the director chose.
+    required, optional = caseio.EVENT_FIELDS["claim"]
+    monkeypatch.setitem(caseio.EVENT_FIELDS, "claim", (required, optional | {"normal", "not_normal"}))
+    ruling.case.events[0].fields["not_normal"] = [{"seat": "S", "card": "HQ"}]
+    del ruling.table.claim_line["departures"][0]["answer"]
+    item = {j["id"]: j for j in claim_judgments(ruling)}["departure-0"]
+    assert [c["value"] for c in item["choices"]] == ["normal", "not_normal"]
+    assert item["record"] == {"event": 0, "play": {"seat": "S", "card": "HQ"}} and item["answer"] == "not_normal"
 
 
 def test_hesitation_is_marked_at_the_call_it_came_before():
