@@ -88,9 +88,9 @@ class LazyGroup(click.Group):
     """
 
     lazy = {
-        "score": ("engine.commands.board", "score", "Score one board's results (Law 78)."),
+        "score": ("engine.commands.board", "score", "Score one board's results across the tables (Law 78)."),
         "consult": ("engine.commands.board", "consult",
-                    "Ask the director the law's questions on CASE, then rule."),
+                    "Ask the director the questions the law leaves to him, then rule."),
     }
 
     def list_commands(self, ctx):
@@ -125,7 +125,7 @@ def cli() -> None:
     """Rulings on bridge irregularities from the 1987 Laws, with their reasons."""
 
 
-@cli.command()
+@cli.command(short_help="Rule on a case: what happened, the rectification, the result.")
 @case_argument
 @input_options
 @format_option
@@ -158,7 +158,7 @@ def _rule_or_fail(case):
         fail(str(exc))
 
 
-@cli.command()
+@cli.command(short_help="How a conclusion was reached, or why one was not (--why-not).")
 @case_argument
 @click.argument("selector", nargs=-1, metavar="[CONCLUSION | FIELD=VALUE ...]")
 @input_options
@@ -189,9 +189,7 @@ def explain(case_file: str, selector: tuple, board, room, game, events, allow_di
     conclusion = selector[0] if selector else None
     chosen = find_conclusions(ruling, conclusion)
     if not chosen:
-        kinds = sorted({c.kind for c in ruling.conclusions})
-        fail(f"no conclusion matches {conclusion!r} (this ruling has: {', '.join(kinds)}; "
-             f"--why-not KIND asks why one is missing)", EXIT_FAILED)
+        fail(_no_such_conclusion(ruling, conclusion), EXIT_FAILED)
     if fmt == "json":
         data = ruling_json(ruling)
         wanted = {c.id for c in chosen}
@@ -207,6 +205,24 @@ def explain(case_file: str, selector: tuple, board, room, game, events, allow_di
         _print_rich(Group(*(rich_trace(ruling, c, kb) for c in chosen)))
         return
     click.echo("\n\n".join(explain_tree(ruling, c, kb) for c in chosen))
+
+
+def _no_such_conclusion(ruling, selector: str) -> str:
+    """What to say when CONCLUSION names nothing in the ruling: the ids it has for an id, its kinds otherwise."""
+    import difflib
+    import re
+
+    shown = [c for c in ruling.conclusions if c.kind != "trick_won"]
+    if re.fullmatch(r"[cC]\d+", selector or ""):
+        ids = ", ".join(f"{c.id} {c.kind}" for c in sorted(shown, key=lambda c: int(c.id[1:])))
+        return (f"this ruling has no conclusion {selector} (its conclusions: {ids or 'none'}; "
+                f"`explain CASE` lists them with their reasons)")
+    kinds = sorted({c.kind for c in shown})
+    kind = (selector or "").partition(":")[0]
+    near = difflib.get_close_matches(kind, kinds, n=1)
+    hint = f"did you mean {near[0]}? " if near and near[0] != kind else ""
+    return (f"no conclusion matches {selector!r} ({hint}this ruling has: {', '.join(kinds) or 'none'}; "
+            f"--why-not KIND asks why one is missing)")
 
 
 def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
@@ -228,7 +244,7 @@ def _why_not(ruling, kind: str, pairs: tuple, fmt: str) -> None:
         click.echo(render(answer, _knowledge()))
 
 
-@cli.command()
+@cli.command(short_help="Rule every case and check it against its expect block.")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @format_option
 @click.option("-v", "--verbose", is_flag=True, help="List every case, passed or not.")
@@ -286,6 +302,19 @@ def validate(paths: tuple, fmt: str, verbose: bool, show_clauses: bool, quiet: b
         sys.exit(EXIT_FAILED)
 
 
+def _ranges(numbers) -> str:
+    """1, 2, 3, 5 -> '1-3, 5'."""
+    out, run = [], []
+    for n in sorted(numbers):
+        if run and n != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(n)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
+
+
 def _clause_key(clause: str):
     from engine.law.clause import ClauseIdError, parse
 
@@ -305,7 +334,7 @@ def _knowledge():
         fail(f"knowledge base: {exc}", EXIT_INTERNAL)
 
 
-@cli.command()
+@cli.command(short_help="List the clauses of the Laws, with their rules and cases.")
 @click.option("--law", "law", type=int, help="Only this law, e.g. 64.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Casebook used to find the cases exercising each clause (default: the bundled one).")
@@ -314,11 +343,11 @@ def _knowledge():
                    "--tree 64 for one law, --tree alone (or with --law) for all.")
 @format_option
 def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> None:
-    """List the clauses in knowledge/, with the rules and cases behind each."""
+    """List the clauses of the Laws the engine knows (knowledge/*.yaml), with the rules and cases behind each."""
     kb = _knowledge()
     for wanted in (law, tree or None):
         if wanted is not None and wanted not in kb.titles:
-            fail(f"law {wanted} is not in the knowledge base (it has: {', '.join(map(str, kb.laws()))})",
+            fail(f"there is no Law {wanted} among the laws the engine knows (Laws {_ranges(kb.laws())})",
                  EXIT_BAD_INPUT)
     if tree is not None:
         from engine.explain import lawtree
@@ -355,8 +384,10 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
     current = None
     for e in entries:
         if e.law != current:
+            if current is not None:  # a blank line between laws, none before the first
+                click.echo("")
             current = e.law
-            click.echo(f"\nLaw {e.law}: {kb.titles[e.law]}")
+            click.echo(f"Law {e.law}: {kb.titles[e.law]}")
         click.echo(f"  {e.id}  {e.title}  [{e.status}]")
         if e.status == "not_mechanizable":
             click.echo(f"      not mechanizable: {e.reason}")
@@ -376,7 +407,7 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
             click.echo("      cases: none yet")
 
 
-@cli.command()
+@cli.command(short_help="Write a case out as a PBN game, with the ruling.")
 @case_argument
 @input_options
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -411,7 +442,7 @@ def audit(files: tuple, fmt: str) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-@cli.command()
+@cli.command(short_help="Check every board of PBN and LIN files against its deal.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-q", "--quiet", is_flag=True, help="Print only the problems and the summary.")
 def check(files: tuple, quiet: bool) -> None:
@@ -484,11 +515,33 @@ def _check_line(record, pbn) -> str:
         return what + "; no irregularity of play"
     from engine.explain.ruling import rule_case
 
-    found = sorted({c.kind for c in rule_case(case).conclusions if c.kind not in ("trick_won",)})
-    return what + (f"; {', '.join(found)}" if found else "; no irregularity")
+    return what + "; " + _check_summary(rule_case(case))
 
 
-@cli.command()
+def _check_summary(ruling) -> str:
+    """What the laws make of a record, in words: each irregularity, then declarer's tricks after the ruling."""
+    from engine.explain import render
+
+    happened = [c for c in ruling.conclusions if c.kind in render.IRREGULARITIES]
+    if not happened:
+        return "no irregularity that the implemented laws cover"
+    said = []
+    for c in happened:
+        text = c.text.split(":", 1)[0].rstrip(".")
+        if text not in said:
+            said.append(f"{text} [{c.law}]")
+    out = "; ".join(said)
+    if ruling.declarer_tricks is not None and ruling.declarer_tricks != ruling.tricks_at_table:
+        out += f"; declarer's tricks {ruling.tricks_at_table} at the table, {ruling.declarer_tricks} after the ruling"
+    elif ruling.declarer_tricks is not None:
+        out += "; the tricks at the table stand"
+    questions = [c for c in ruling.conclusions if c.kind in render.JUDGMENT_KINDS]
+    if questions:
+        out += f"; {len(questions)} point(s) for the director to judge"
+    return out
+
+
+@cli.command(short_help="Exercises for trainees from the casebook or PBN/LIN files, scored.")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @input_options
 @click.option("--answers", "answers_file", type=click.File("r"), default=None,
@@ -559,7 +612,7 @@ def _all_boards(path: str) -> list:
         fail(str(exc))
 
 
-@cli.command()
+@cli.command(short_help="The page for the director, in a browser on this machine.")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("--host", default="127.0.0.1", show_default=True, help="A loopback address (127.0.0.1, ::1, localhost).")
 @click.option("--port", type=int, default=8765, show_default=True, help="The port (0: any free one).")

@@ -253,3 +253,6 @@ def test_check_command():
     res = CliRunner().invoke(cli, ["check", str(REAL_PBN), str(REAL_LIN), str(CLUB)])
     assert res.exit_code == 0, res.output
     assert "14 ok, 0 with problems, 14 games" in res.output
+    # What the laws make of a record, in words and clauses, not conclusion kinds.
+    assert "East revoked in trick 2 [61A]; declarer's tricks 10 at the table, 11 after the ruling" in res.output
+    assert "revoke_established" not in res.output and "trick_transfer" not in res.output

@@ -128,7 +128,7 @@ def test_page_end_to_end(server, tmp_path):
         # Step through the play card by card: the sixth card is East's revoke, marked in the centre.
         for _ in range(6):
             driver.find_element(By.ID, "next").click()
-        assert driver.find_element(By.ID, "position").text.startswith("T2.1: East")
+        assert driver.find_element(By.ID, "position").text.startswith("trick 2, card 2: East")
         assert driver.find_element(By.CSS_SELECTOR, "#c-E .revoke").get_attribute("data-card") == "S4"
         assert "gone" in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").get_attribute("innerHTML")
         driver.find_element(By.ID, "prev").click()
@@ -185,6 +185,6 @@ def test_page_end_to_end(server, tmp_path):
         assert "called on the next board" in driver.find_element(By.ID, "events").text
         assert "next_board_call" not in driver.find_element(By.ID, "events").text
         driver.find_element(By.ID, "last").click()
-        assert driver.find_element(By.ID, "position").text.startswith("T13.3")
+        assert driver.find_element(By.ID, "position").text.startswith("trick 13, card 4")
     finally:
         driver.quit()

@@ -109,8 +109,17 @@ def test_law_narrows_the_rules(east_ruffs):
 
 
 def test_bad_questions_are_clear_errors(east_ruffs):
-    with pytest.raises(WhyNotError, match="unknown conclusion kind"):
+    with pytest.raises(WhyNotError, match="no conclusion kind 'lead_penalty'"):
         why_not(east_ruffs, "lead_penalty", {})
+    # A misspelt kind: the nearest kinds and this ruling's, not the whole list of kinds.
+    with pytest.raises(WhyNotError) as info:
+        why_not(east_ruffs, "trick_transfr", {})
+    message = str(info.value)
+    assert "did you mean trick_transfer" in message and "this ruling has: " in message
+    assert "acceptance_withdrawn" not in message and "matchpoints" not in message
+    # A word for a whole-number field is refused, naming the field.
+    with pytest.raises(WhyNotError, match=r"trick=two: trick is a whole number"):
+        why_not(east_ruffs, "trick_transfer", parse_wanted(["trick=two"]))
     with pytest.raises(WhyNotError, match="has no field 'foo'"):
         why_not(east_ruffs, "trick_transfer", {"foo": 1})
     with pytest.raises(WhyNotError, match="not a seat"):

@@ -22,6 +22,7 @@ from engine.mechanics.scoring78 import board_json, board_text, score_board
 from engine.notation.cards import SIDE_NAMES
 
 EXIT_BAD_INPUT = 2
+RESULT_SUFFIXES = (".yaml", ".yml", ".json", ".csv")  # what score reads
 MAX_QUESTIONS = 60  # more than any chain of questions the laws can ask
 
 
@@ -43,8 +44,20 @@ def _fail(message: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Output as readable text or as JSON.")
 def score(results_file: str, method: str, fmt: str) -> None:
-    """Score one board's results (a YAML list or a CSV: ns, ew, score; optionally ew_score,
-    ns_percent, ew_percent for adjusted scores)."""
+    """Score one board's results: FILE lists, for each table, the North-South pair, the East-West pair
+    and North-South's score.
+
+    FILE is YAML (a list of mappings: ns, ew, score) or CSV (a header line ns,ew,score and one line a
+    table); an adjusted score may give ew_score, or ns_percent and ew_percent, instead.
+    """
+    from pathlib import Path
+
+    suffix = Path(results_file).suffix.lower()
+    if suffix not in RESULT_SUFFIXES:
+        what = {".pbn": "a PBN file", ".lin": "a LIN file"}.get(suffix, f"a {suffix or 'plain'} file")
+        _fail(f"{results_file}: {what} is not a results file. score takes one board's results: a YAML list "
+              f"of tables (- {{ns: 1, ew: 2, score: 420}}) or a CSV file with the header ns,ew,score; "
+              f"to rule on a board of a PBN or LIN file, use rule FILE --board N")
     try:
         results = load_results(results_file)
         scores = score_board(results, method)
@@ -141,8 +154,16 @@ def _prompt(question, case) -> object:
                 raise click.BadParameter(str(exc))
             return value.strip()
 
-        return click.prompt(text, err=True, value_proc=check)
-    return click.prompt(text, err=True, type=click.Choice(list(spec.choices)), show_choices=True)
+        return _asked(click.prompt(text, err=True, value_proc=check))
+    return _asked(click.prompt(text, err=True, type=click.Choice(list(spec.choices)), show_choices=True))
+
+
+def _asked(value):
+    """An answer read from a file or a pipe is not echoed by the terminal: repeat it after its prompt, so
+    that each question and its answer stand on a line of their own and the ruling starts on a new line."""
+    if not sys.stdin.isatty():
+        click.echo(str(value), err=True)
+    return value
 
 
 @click.command()

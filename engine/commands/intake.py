@@ -31,7 +31,7 @@ MAX_ENTRIES = 80  # 52 cards and the corrections and refused leads a record can 
 MAX_EVENTS = 60
 MAX_TEXT = 2000
 DRAFT_KEYS = {"id", "title", "source", "board", "dealer", "vulnerable", "deal", "players", "auction", "contract",
-              "declarer", "play", "events", "answers", "ui", "notes"}
+              "declarer", "play", "result", "events", "answers", "ui", "notes"}
 NO_PLAY_FIELDS = ("ui", "pockets", "dealing", "wrong_board", "explanation", "irregularity", "scoring", "deal_found")
 UI_HOWS_AT_A_CALL = {"hesitation": "hesitation", "remark": "remark", "gesture": "gesture", "question": "question"}
 
@@ -132,6 +132,8 @@ def case_data(draft) -> dict:
         data["answers"] = draft["answers"]
     if draft.get("notes"):
         data["notes"] = _text(draft["notes"], "notes")
+    if draft.get("result") is not None and data.get("contract"):
+        data["result"] = draft["result"]
     return data
 
 
@@ -149,17 +151,16 @@ def _dealer_of(board) -> str | None:
 def _auction_items(calls: list, dealer: str | None, ui_call: int | None = None) -> list:
     """Calls in the case-file form: 'P', '1S', 'W:1S' out of rotation, a mapping when something is marked.
 
-    A mark (a hesitation, a remark) is the case's ``ui`` episode, which the views place at the giver's last
-    call; at another call it is kept as that call's note too.
+    A mark (a hesitation, a remark) at the call of the case's ``ui`` episode is that episode (``ui.call``
+    places it); a mark at another call is kept as that call's note.
     """
     out = []
     expected = dealer
-    last_of = {c["seat"]: i for i, c in enumerate(calls)}
     for i, c in enumerate(calls):
         in_turn = expected is None or c["seat"] == expected
         marks = [m for m in c["marks"] if m not in ("out_of_rotation", "insufficient")]
-        if i == ui_call and last_of.get(c["seat"]) == i:
-            marks = []  # the ui episode marks this call
+        if i == ui_call:
+            marks = [m for m in marks if m not in UI_HOWS_AT_A_CALL]  # the ui episode marks this call
         note = "; ".join(([c["note"]] if c["note"] else []) + marks)  # a hesitation is also the ui episode
         if c["alert"] or note:
             item = {"call": c["call"]}
@@ -187,7 +188,7 @@ def _ui_from_marks(calls: list) -> tuple:
         if how is None:
             continue
         partner = C.partner(c["seat"])
-        ui = {"how": how, "by": c["seat"], "received_by": partner}
+        ui = {"how": how, "by": c["seat"], "received_by": partner, "call": i + 1}
         later = next((d for d in calls[i + 1:] if d["seat"] == partner), None)
         if later is not None:
             ui["action"] = later["call"]
@@ -272,7 +273,8 @@ def play_state(ruling) -> dict:
     legal = []
     if turn:
         legal = [c for c in held[turn] if led and c[0] == led] or list(held[turn])
-    return {"turn": turn, "trick": number, "new_trick": new_trick, "position": position, "legal": legal,
+    return {"turn": turn, "trick": number, "new_trick": new_trick, "to_lead": led is None, "position": position,
+            "legal": legal,
             "held": held, "ended": ended, "dummy": table.dummy}
 
 
@@ -292,15 +294,46 @@ def rule_draft(draft, view) -> dict:
         state["notes"] = [n["text"] + f" [{n['laws']}]" for n in auction_notes(case)]
         return state
     case = case_from_data(data, WHERE)
-    _, ui_call = (None, None) if draft.get("ui") else _ui_from_marks(calls)
-    if ui_call is not None and case.extra.get("ui") is not None:
-        case.extra["ui"]["call_index"] = ui_call  # the views mark the episode at this call
     state = {"auction": auction_state(case.dealer, calls), "data": data}
     ruling = rule_case(case)
     state["ruling"] = view(ruling)
     if case.contract is not None:
         state["play"] = play_state(ruling)
+    mark_standing(state)
     return state
+
+
+PROVISIONAL = ("While play goes on the ruling is provisional: it is what the law says on the record so far, as "
+               "if attention were drawn now. What happened stays; the rectification (a revoke corrected or "
+               "established, the tricks transferred, 64A) is settled when play ends.")
+FINAL = "Play has ended: this is the ruling on the whole record."
+PROVISIONAL_AUCTION = ("While the auction goes on the ruling is provisional: it is what the law says on the calls "
+                       "so far; the director's judgments of damage come when the result is known.")
+FINAL_AUCTION = "The auction has ended with four passes: this is the ruling on the board."
+PLAYING_RESULT = "Play goes on: declarer's tricks are counted when play ends."
+
+
+def mark_standing(state: dict) -> None:
+    """Whether the ruling on the page is final (play has ended) or provisional (play goes on): the state's
+    ``standing`` (``final``, ``provisional``) with its sentence, and ``provisional`` on each conclusion of the
+    ruling and of the director's judgments while play goes on (what happened, and the options a player
+    must choose now, are not provisional)."""
+    ruling, play = state.get("ruling"), state.get("play")
+    if ruling is None:
+        return
+    auction = state.get("auction") or {}
+    if play is not None:
+        final, text = play["ended"], (FINAL if play["ended"] else PROVISIONAL)
+    else:  # no contract yet: a ruling during the auction (a hesitation), or on a board passed out
+        final = bool(auction.get("passed_out"))
+        text = FINAL_AUCTION if final else PROVISIONAL_AUCTION
+    state["standing"] = "final" if final else "provisional"
+    ruling["standing"] = {"final": final, "text": text}
+    for c in ruling["conclusions"]:
+        c["provisional"] = not final and c["section"] in ("ruling", "judge")
+    if not final:
+        ruling["result"] = PLAYING_RESULT
+        ruling["notes"] = [n for n in ruling["notes"] if "cannot be counted" not in n]
 
 
 # ---------------------------------------------------------------------------
@@ -347,7 +380,7 @@ _Dumper.add_representer(list, _flow_list)
 _Dumper.add_representer(dict, _flow_dict)
 
 KEY_ORDER = ("id", "title", "edition", "source", "board", "dealer", "vulnerable", "players", "deal", "auction",
-             "contract", "declarer", "play", "events", "ui", "answers", "notes", "expect")
+             "contract", "declarer", "play", "result", "events", "ui", "answers", "notes", "expect")
 
 
 def case_yaml(draft, with_expect: bool = False) -> str:
@@ -446,4 +479,60 @@ def draft_from_games(games: list, file: str, game: int | None) -> dict:
     return {"draft": draft, "full": full, "label": g.label}
 
 
-__all__ = ["rule_draft", "case_yaml", "case_pbn", "draft_from_games", "auction_state", "play_state", "expect_block"]
+# ---------------------------------------------------------------------------
+# Editing a case that was opened (a casebook file): the case as a draft
+# ---------------------------------------------------------------------------
+
+AS_READ = ("edition", "expect")  # kept out of the draft: the page writes its own expect block on saving
+
+
+def draft_from_case(case) -> dict:
+    """A draft from a case as read (a case file, or a board of a PBN/LIN file with its events): the page
+    then edits it entry by entry (the director's answers, a claim's judgments) and rules it again.
+
+    A field the page cannot edit (``pockets``, ``wrong_board`` ...) is refused, naming it."""
+    raw = dict(case.raw or {})
+    other = sorted(k for k in raw if k not in DRAFT_KEYS and k not in AS_READ
+                   and k not in ("pbn", "lin", "room", "game"))
+    if other:
+        raise CaseError(case.path or WHERE, other[0], "the page cannot edit a case with this field; "
+                                                      "rule it with `python cli.py rule` instead")
+    draft: dict = {"id": case.id, "title": case.title or ""}
+    for key in ("source", "notes"):
+        if raw.get(key):
+            draft[key] = str(raw[key])
+    if case.board is not None:
+        draft["board"] = case.board
+    if case.dealer:
+        draft["dealer"] = case.dealer
+    if case.vulnerable_known:
+        draft["vulnerable"] = case.vulnerable
+    draft["deal"] = "N:" + " ".join(".".join("".join(c[1] for c in C.sort_cards(case.hands[s]) if c[0] == suit)
+                                             for suit in "SHDC") for s in C.SEATS)
+    players = case.extra.get("players")
+    if players:
+        draft["players"] = dict(players)
+    view = auction_view(case)
+    if view:
+        computed = ("out_of_rotation", "insufficient", "explanation") + tuple(UI_HOWS_AT_A_CALL)
+        draft["auction"] = [{"seat": c["seat"], "call": "Pass" if c["call"] == "P" else c["call"],
+                             **({"alert": True} if c["alert"] else {}), **({"note": c["note"]} if c["note"] else {}),
+                             "marks": [m for m in c["marks"] if m not in computed]} for c in view["calls"]]
+    if case.contract is not None:
+        draft["contract"] = str(case.contract)
+        draft["declarer"] = case.declarer
+        # the record as the file gives it (corrections, surplus cards written as the case format has them)
+        draft["play"] = raw["play"] if isinstance(raw.get("play"), list) else \
+            [[f"{p.seat}:{p.card}" for p in trick] for trick in case.play]
+    if raw.get("result") is not None:
+        draft["result"] = raw["result"]
+    draft["events"] = [dict(e) for e in raw["events"]] if isinstance(raw.get("events"), list) else \
+        [{"at": str(e.at), "kind": e.kind, **e.fields} for e in case.events]
+    if raw.get("ui"):
+        draft["ui"] = raw["ui"]
+    if raw.get("answers"):
+        draft["answers"] = raw["answers"]
+    return {"draft": draft, "full": True, "label": case.title or case.id}
+
+
+__all__ = ["draft_from_case", "rule_draft", "case_yaml", "case_pbn", "draft_from_games", "auction_state", "play_state", "expect_block"]

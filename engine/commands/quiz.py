@@ -143,7 +143,7 @@ def exercise_text(ruling: Ruling, number: int, total: int, symbols: bool = True)
     auction = auction_view(case)
     if auction is not None:  # what happened at a call (a hesitation) shows; what the law makes of a call does not
         out += [""] + auction_lines(auction, hide=("out_of_rotation", "insufficient"))
-    out += ["", "Play (the cards as they were played; a>b: a card replaced by another)"]
+    out += ["", "Play (the cards as they were played; a>b: a card replaced by another; (a): a card taken back)"]
     out += trick_table_lines(ruling, symbols=symbols, marks=False)
     if case.events:
         out += ["", "What else happened"]
@@ -200,32 +200,41 @@ def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool 
     """Ask every question of every ruling; ``answers`` yields lines, ``out(text)`` prints.
 
     ``echo``: repeat each answer after ``A:`` (off when the student typed it at a prompt, which shows it
-    already).  A line that is no answer to the question ("maybe") is asked again, not scored.  Ctrl-C
+    already).  A line that is no answer to the question ("maybe") is asked again, not scored.  When the
+    answers run out (the end of a file or of standard input) the quiz stops: the exercise begun is
+    scored whole (its questions left unanswered count), and no further exercise is begun.  Ctrl-C
     (KeyboardInterrupt from ``answers``) stops the quiz with the score so far.
     """
     kb = kb or load()
     score = Score()
     total = len(rulings)
-    exhausted = False
+    answers = _Lookahead(answers) if echo else answers  # scripted answers: see whether any is left
     right = asked = 0
     n, ruling = 0, None
+    begun = False
     try:
         for n, ruling in enumerate(rulings, start=1):
+            if echo and n > 1 and not answers.more():
+                out("No more answers: the quiz stops here (the remaining exercises were not asked).")
+                break
             out(exercise_text(ruling, n, total, symbols))
             right = asked = 0
+            begun = True
+            exhausted = False
             for q in questions_for(ruling):
                 prompt = q.prompt
                 if q.choices:
                     prompt += "\n" + "\n".join(f"    {i}) {cid}  {words}" for i, (cid, words) in enumerate(q.choices, 1))
                 out("")
                 out(f"Q: {prompt}")
-                given = line = None
+                given = None
                 for _ in range(MAX_RETRIES + 1):
-                    try:
-                        line = next(answers) if not exhausted else None
-                    except StopIteration:
-                        line, exhausted = None, True
                     if exhausted:
+                        break
+                    try:
+                        line = next(answers)
+                    except StopIteration:
+                        exhausted = True
                         break
                     if echo:
                         out(f"A: {line.strip()}")
@@ -233,7 +242,7 @@ def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool 
                     if given is not None:
                         break
                     out(f"  That is not an answer to this question: answer with {HOW_TO_ANSWER[q.kind]}.")
-                if exhausted:
+                if exhausted:  # an exercise begun is scored whole: its questions left unanswered count
                     out("  (no answer)")
                     asked += 1
                     continue
@@ -247,6 +256,7 @@ def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool 
                 else:
                     out(feedback(ruling, q, given, kb))
             _close(out, score, ruling, n, right, asked)
+            begun = False
             right = asked = 0
             if exhausted:
                 out("No more answers: the quiz stops here.")
@@ -254,11 +264,35 @@ def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool 
     except KeyboardInterrupt:
         out("")
         out("Stopped (Ctrl-C).")
-        if ruling is not None and asked:
+        if ruling is not None and begun and asked:
             _close(out, score, ruling, n, right, asked)
     pct = round(100 * score.right / score.asked) if score.asked else 0
     out(f"Score: {score.right}/{score.asked} ({pct}%)")
     return score
+
+
+class _Lookahead:
+    """An iterator of answer lines that can tell whether another line is left, without taking it."""
+
+    _EMPTY = object()
+
+    def __init__(self, lines):
+        self._lines = iter(lines)
+        self._next = None
+
+    def more(self) -> bool:
+        if self._next is None:
+            self._next = next(self._lines, self._EMPTY)
+        return self._next is not self._EMPTY
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not self.more():
+            raise StopIteration
+        value, self._next = self._next, None
+        return value
 
 
 def _close(out, score: Score, ruling: Ruling, n: int, right: int, asked: int) -> None:

@@ -12,7 +12,8 @@ its script inline; the data comes from a small JSON API:
 * ``GET /api/rule?path=...&game=N&events=...``: a ruling, for the page;
 * ``POST /api/rule``: the same for an uploaded file (JSON: name, text, game,
   events_name, events_text);
-* ``GET /api/whynot?path=...&game=N&kind=K&fields=a=1,b=2``: a why-not.
+* ``GET /api/whynot?path=...&game=N&kind=K&fields=a=1,b=2``: a why-not;
+* ``GET /api/draft?path=...&game=N``: a served case as a draft, to edit on the page.
 
 Nothing is written to the served folders; uploads are ruled from a private
 temporary folder that is removed afterwards.
@@ -200,7 +201,10 @@ def page_data(ruling: Ruling) -> dict:
     for p in table.plays:
         plays.append({"trick": p.trick, "seat": p.seat, "card": p.card, "at": p.at, "index": p.index,
                       "replaces": p.replaces.card if p.replaces is not None else None, "applied": p.applied,
-                      "leads": p.leads})
+                      "leads": p.leads,
+                      # a card taken back (a refused lead, ...): back in the hand once this many cards are played
+                      "back_after": (sum(1 for q in table.plays if q.moment < p.withdrawn_at)
+                                     if p.withdrawn_at is not None and p.replaces is None else None)})
     conclusions = []
     for section, c in ordered_conclusions(ruling):
         try:
@@ -228,7 +232,156 @@ def page_data(ruling: Ruling) -> dict:
         "players": players_view(case),
         # the least successful normal line of a claim, as in the ruling's JSON (docs/claims.md); None otherwise
         "claim_line": getattr(table, "claim_line", None),
+        # the same, drawn for the page (words for each play, the departures marked), and the director's
+        # judgments on the claim with the answers that can be recorded
+        "claim_view": claim_view(ruling),
+        "judgments": claim_judgments(ruling),
     }
+
+
+# ---------------------------------------------------------------------------
+# A claim on the page: the least successful normal line, and the director's judgments
+# ---------------------------------------------------------------------------
+
+
+def claim_view(ruling: Ruling) -> dict | None:
+    """The least successful normal line (``table.claim_line``, docs/claims.md) for the page: each play with
+    why it is normal in words, the point where the line loses a trick, the departures from the best normal
+    line with their cost.  Tolerates the keys the claims analysis may not give (best, class, departures)."""
+    cl = getattr(ruling.table, "claim_line", None)
+    if not cl:
+        return None
+    from engine.explain.sentences.claims import LINE_WHY, claim_line_law
+
+    departures = list(cl.get("departures") or [])
+    where = {(d.get("trick"), d.get("seat"), d.get("card")): n for n, d in enumerate(departures)}
+    fs = cl.get("falls_short") or {}
+    tricks = []
+    for t in cl.get("line") or []:
+        cards = []
+        for c in t.get("cards") or []:
+            key = (t.get("number"), c.get("seat"), c.get("card"))
+            costs = c.get("costs")
+            cards.append({"seat": c.get("seat"), "card": c.get("card"), "why": c.get("why"),
+                          "why_text": LINE_WHY.get(c.get("why") or "", "") if c.get("why") else "",
+                          "costs": int(costs) if isinstance(costs, (int, float)) and not isinstance(costs, bool)
+                          else (1 if costs else 0),
+                          "falls_short": key == (fs.get("trick"), fs.get("seat"), fs.get("card")),
+                          "departure": where.get(key)})
+        tricks.append({"number": t.get("number"), "leader": t.get("leader"), "winner": t.get("winner"),
+                       "lost": bool(t.get("lost")), "cards": cards})
+    side = cl.get("side")
+    out = {"side": side, "side_name": C.SIDE_NAMES.get(side, side), "tricks": cl.get("tricks"),
+           "best": cl.get("best"), "class": cl.get("class"), "law": claim_line_law(ruling), "line": tricks,
+           "falls_short": None, "departures": []}
+    if fs:
+        out["falls_short"] = {**fs, "text": (f"The line first loses a trick at trick {fs.get('trick')}, where "
+                                             f"{C.seat_name(fs.get('seat'))} plays {C.card_name(fs.get('card'))}"
+                                             + (f": {LINE_WHY[fs['why']]}" if fs.get("why") in LINE_WHY else "")
+                                             + ".")}
+    for n, d in enumerate(departures):
+        cost = d.get("costs")
+        out["departures"].append({**d, "index": n, "text": (
+            f"Trick {d.get('trick')}: {C.seat_name(d.get('seat'))} plays {C.card_name(d.get('card'))}"
+            + (f", which costs {cost} trick{'s' if cost != 1 else ''}" if isinstance(cost, int) and cost else "")
+            + (f" ({LINE_WHY[d['why']]})" if d.get("why") in LINE_WHY else "") + ".")})
+    return out
+
+
+QUESTION_AWARE = ("Was the claimer aware that an opponent still held a trump? If he knew, 70C does not apply "
+                  "and the claim is judged by his line (70A); if he may well not have known, the trump wins "
+                  "the tricks it can on a normal line (70C).")
+QUESTION_DEPARTURE = ("Would this player, of the class assumed, make this play while holding another legal "
+                      "card? A careless or inferior play is normal (footnote to Law 69); an irrational one is "
+                      "not, and the line is then ruled without it.")
+
+
+def _claim_event_index(case) -> int | None:
+    """The index in the case's events of the claim the judgments are about (the last claim or concession)."""
+    found = None
+    for i, e in enumerate(case.events):
+        if e.kind in ("claim", "concession"):
+            found = i
+    return found
+
+
+def _claim_accepts(field: str) -> bool:
+    """Whether the case loader reads ``field`` on a claim event (the claims chapter's optional fields)."""
+    from engine.input.caseio import EVENT_FIELDS
+
+    return field in EVENT_FIELDS.get("claim", (set(), set()))[1]
+
+
+def claim_judgments(ruling: Ruling) -> list:
+    """The director's judgments on the claim, each with the answers the page can record on the claim event.
+
+    Each item: ``{id, law, question, detail, conclusion, choices: [{label, value}], answer, record}``
+    (``conclusion``: the id of the director's question in the ruling that the item answers); ``record`` says how
+    an answer is written (``{"event": index, "field": "aware_of_trumps"}``, or for a departure
+    ``{"event": index, "play": {seat, card}}``: the play goes into the event's ``normal`` or ``not_normal``
+    list).  An item the case file cannot yet record has no choices (``record`` is None).
+    """
+    case = ruling.case
+    index = _claim_event_index(case)
+    if index is None or case.events[index].kind != "claim":
+        return []
+    event = case.events[index].fields
+    out = []
+    cl = getattr(ruling.table, "claim_line", None) or {}
+    seen_departures = set()
+    can_play_answers = _claim_accepts("not_normal") and _claim_accepts("normal")
+    for n, d in enumerate(cl.get("departures") or []):
+        play = {"seat": d.get("seat"), "card": d.get("card")}
+        seen_departures.add((d.get("trick"), d.get("seat")))
+        answer = d.get("answer") or _play_answer(event, play)
+        cost = d.get("costs")
+        out.append({"id": f"departure-{n}", "law": "70A", "question": d.get("question") or QUESTION_DEPARTURE,
+                    "conclusion": None,
+                    "detail": (f"Trick {d.get('trick')}: {C.seat_name(play['seat'])} plays "
+                               f"{C.card_name(play['card'])}" + (f" (it costs {cost} trick{'s' if cost != 1 else ''})"
+                                                                  if isinstance(cost, int) and cost else "")),
+                    "choices": ([{"label": "Normal: careless or inferior, the line stands", "value": "normal"},
+                                 {"label": "Not normal for this player: rule without it", "value": "not_normal"}]
+                                if can_play_answers else []),
+                    "answer": answer, "record": {"event": index, "play": play} if can_play_answers else None})
+    reviews = [c for c in ruling.conclusions if c.kind == "equity_review" and c.law[:2] in ("68", "69", "70", "71")]
+    if any(c.law == "70C2" for c in reviews) or "aware_of_trumps" in event:
+        value = event.get("aware_of_trumps")
+        review = next((c for c in reviews if c.law == "70C2"), None)
+        out.append({"id": "aware_of_trumps", "law": "70C2", "question": QUESTION_AWARE, "detail": "",
+                    "conclusion": review.id if review else None,
+                    "choices": [{"label": "He knew of the trump", "value": True},
+                                {"label": "He may well not have known", "value": False}],
+                    "answer": None if value is None else bool(value),
+                    "record": {"event": index, "field": "aware_of_trumps"}})
+    for c in reviews:
+        if c.law == "70C2" or (c.fields.get("trick"), c.fields.get("seat")) in seen_departures:
+            continue
+        fs = cl.get("falls_short") or {}
+        at_line = c.fields.get("trick") is not None and fs.get("trick") == c.fields.get("trick")
+        play = {"seat": fs.get("seat"), "card": fs.get("card")} if at_line else None
+        recordable = bool(play) and can_play_answers
+        out.append({"id": f"review-{c.id}", "law": c.law, "question": c.fields.get("question") or c.text,
+                    "conclusion": c.id,
+                    "detail": "" if recordable else "The director rules on this himself; the case file has no "
+                                                    "field for the answer yet.",
+                    "choices": ([{"label": "Normal (careless): the line stands", "value": "normal"},
+                                 {"label": "Irrational for this player: rule without it", "value": "not_normal"}]
+                                if recordable else []),
+                    "answer": _play_answer(event, play) if play else None,
+                    "record": {"event": index, "play": play} if recordable else None})
+    return out
+
+
+def _play_answer(event: dict, play: dict | None) -> str | None:
+    """The director's recorded answer on a play: ``normal`` or ``not_normal`` when the claim lists it."""
+    if not play:
+        return None
+    for key in ("not_normal", "normal"):
+        for item in event.get(key) or []:
+            if isinstance(item, dict) and item.get("seat") == play["seat"] and item.get("card") == play["card"]:
+                return key
+    return None
 
 
 SECTIONS = ("happened", "options", "ruling", "judge")
@@ -709,6 +862,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._json(page_data(_rule_path(path, _int(q.get("game")), events)))
             elif url.path == "/api/deal":
                 self._json(deal_served(q, self.roots))
+            elif url.path == "/api/draft":
+                self._json(draft_served(q, self.roots))
             elif url.path == "/api/whynot":
                 path = resolve(q.get("path", ""), self.roots)
                 ruling = _rule_path(path, _int(q.get("game")), None)
@@ -786,6 +941,18 @@ def deal_served(q: dict, roots: list) -> dict:
     if path.suffix.lower() != ".pbn":
         raise CaseError(q.get("path", ""), "", "a hand record to start from is a PBN file")
     return draft_from_games(pbn.load_games(path), path.name, _int(q.get("game")))
+
+
+def draft_served(q: dict, roots: list) -> dict:
+    """GET /api/draft?path=...&game=N: a served case (or PBN/LIN board) as a draft, to edit on the page."""
+    from engine.commands.intake import draft_from_case
+
+    path = resolve(q.get("path", ""), roots)
+    if path.suffix.lower() in BOARD_FILES:
+        case = load_input(path, game=_int(q.get("game")))
+    else:
+        case = load_input(path)
+    return draft_from_case(case)
 
 
 def deal_uploaded(body: dict) -> dict:

@@ -69,7 +69,7 @@ def auction_lines(view: dict, names: dict | None = None, width: int = 9, hide: t
                 footnotes.append(call["note"])
                 refs.append(str(len(footnotes)))
             for mark in (m for m in call["marks"] if m not in hide):
-                footnotes.append(mark_text(mark, call["seat"]))
+                footnotes.append(mark_text(mark, call.get("marked_by") or call["seat"]))
                 refs.append(str(len(footnotes)))
             if refs:
                 text += "(" + ",".join(refs) + ")"

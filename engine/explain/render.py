@@ -130,7 +130,12 @@ def board_line(r: Ruling) -> str:
     if case.vulnerable_known:
         bits.append({"None": "nobody vulnerable", "All": "both sides vulnerable",
                      "NS": "North-South vulnerable", "EW": "East-West vulnerable"}[case.vulnerable])
-    if case.contract:
+    switch = getattr(r.table, "switch", None)
+    if case.contract and switch and switch[1] != case.declarer:
+        # 54A: declarer faced his hand after the opening lead out of turn; his partner plays it (Law 54A)
+        bits.append(f"{case.contract} by {seat(switch[1])} ({seat(case.declarer)} faced his hand and is dummy, "
+                    f"54A)")
+    elif case.contract:
         bits.append(f"{case.contract} by {seat(case.declarer)}")
     elif r.notes and any(n.get("subject") == "passed_out" for n in r.notes):
         bits.append("passed out")

@@ -268,8 +268,9 @@ def _assemble(case: Case, table: Table, facts: list[TableFact], firings: list[Fi
         pass  # said above: the result awaits the director's ruling on a claim
     elif declarer_tricks is None:
         all_notes.append({"subject": "result_unknown", "trick": None, "seat": None, "laws": "",
-                          "text": "the play record stops without a claim or concession and gives no result: "
-                                  "declarer's tricks cannot be counted (add result: N to the case)"})
+                          "text": "the play record stops before the last trick, with no claim, concession "
+                                  "or result, so declarer's tricks cannot be counted (a case file gives the "
+                                  "tricks declarer took as its result)"})
     elif not case.vulnerable_known:
         all_notes.append({"subject": "vulnerability_unknown", "trick": None, "seat": None, "laws": "2",
                           "text": "no board number or vulnerability: the score is not computed"})

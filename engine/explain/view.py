@@ -47,6 +47,12 @@ def diagram_lines(hands: dict, symbols: bool = True, names: dict | None = None, 
     return lines
 
 
+# Why a card went back from the trick (Play.fate), in words
+WITHDRAWN = {"refused": "lead refused", "played_to_refused_lead": "played to the refused lead",
+             "proper_lead": "taken back: the proper lead was made (53C)", "picked_up": "picked up (57A)",
+             "early": "taken back"}
+
+
 def trick_rows(ruling: Ruling) -> list[dict]:
     """One row per trick: cards by seat (with replaced cards), leader, winner and the law's marks."""
     marks: dict = {}
@@ -78,6 +84,14 @@ def trick_rows(ruling: Ruling) -> list[dict]:
     for t in ruling.table.tricks:
         cells = {}
         for p in t.plays:
+            if p.withdrawn_at is not None and p.replaces is None:
+                # taken back (a refused lead, a card played to it, a proper lead instead, a premature card
+                # picked up): shown apart, struck through; the seat's later card in the trick is its card
+                cell = cells.setdefault(p.seat, {"card": None, "replaced": [], "revoke": False, "at": p.at})
+                cell.setdefault("withdrawn", []).append({"card": p.card, "why": WITHDRAWN.get(p.fate, "taken back")})
+                continue
+            if p.seat in cells and cells[p.seat]["card"] is None:
+                cells[p.seat].update(card=p.card, at=p.at)
             cell = cells.setdefault(p.seat, {"card": p.card, "replaced": [], "revoke": False, "at": p.at})
             if p.replaces is not None:
                 if p.applied:
@@ -88,7 +102,9 @@ def trick_rows(ruling: Ruling) -> list[dict]:
             if (t.number, p.seat) in revokes and revokes[(t.number, p.seat)].fields.get("card") == p.card:
                 cell["revoke_card"] = p.card
             cell["revoke"] = cell.get("revoke_card") == cell["card"]
-        rows.append({"trick": t.number, "leader": t.plays[0].seat if t.plays else None, "cards": cells,
+        led = next((p for p in t.plays if p.withdrawn_at is None or p.replaces is not None), None)
+        rows.append({"trick": t.number, "leader": (t.effective[0][0] if t.effective else led.seat if led else None),
+                     "cards": cells,
                      "winner": t.winner, "winning_card": t.winning_card,
                      "order": [p.seat for p in t.plays], "marks": marks.get(t.number, [])})
     return rows
@@ -108,7 +124,11 @@ def trick_table_lines(ruling: Ruling, symbols: bool = False, marks: bool = True)
             if cell is None:
                 cells.append(f"{'-':<8}")
                 continue
-            text = card_text(cell["card"], symbols)
+            back = "".join(f"({card_text(w['card'], symbols)})" for w in cell.get("withdrawn", []))
+            if cell["card"] is None:
+                cells.append(f"{back or '-':<8}")
+                continue
+            text = back + card_text(cell["card"], symbols)
             if cell["replaced"]:
                 text = "/".join(card_text(x, symbols) + ("!" if marks and x == cell.get("revoke_card") else "")
                                 for x in cell["replaced"]) + ">" + text
@@ -223,9 +243,12 @@ def rich_tricks(ruling: Ruling):
                 cells.append(Text("-", style="dim"))
                 continue
             t = Text()
-            for x in cell["replaced"]:
+            for x in [w["card"] for w in cell.get("withdrawn", [])] + cell["replaced"]:
                 t.append(card_text(x), style="strike dim")
                 t.append(" ")
+            if cell["card"] is None:
+                cells.append(t)
+                continue
             style = "bold reverse red" if cell["revoke"] else ("red" if cell["card"][0] in RED else "")
             t.append(card_text(cell["card"]), style=style)
             if cell["revoke"]:
@@ -273,7 +296,7 @@ def rich_auction(case):
                 footnotes.append(call["note"])
                 refs.append(str(len(footnotes)))
             for mark in call["marks"]:
-                footnotes.append(mark_text(mark, call["seat"]))
+                footnotes.append(mark_text(mark, call.get("marked_by") or call["seat"]))
                 refs.append(str(len(footnotes)))
             if refs:
                 t.append("(" + ",".join(refs) + ")", style="cyan")

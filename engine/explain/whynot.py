@@ -114,9 +114,10 @@ def why_not(ruling: Ruling, kind: str, wanted: dict | None = None, depth: int = 
     chapters.load_all()  # any kind may be asked about, the claims chapter's too, on any ruling
     types = conclusion_types()
     if kind not in types:
-        raise WhyNotError(f"unknown conclusion kind {kind!r} (known: {', '.join(sorted(k for k in types if k))})")
+        raise WhyNotError(unknown_kind_message(kind, types, ruling))
     cls = types[kind]
     wanted = dict(wanted or {})
+    _check_types(cls, wanted)
     law = wanted.pop("law", None)
     if law is not None:
         try:
@@ -137,6 +138,32 @@ def why_not(ruling: Ruling, kind: str, wanted: dict | None = None, depth: int = 
             continue
         answers.append(_ask_rule(rule, cls, wanted, wm, depth))
     return WhyNot(kind, {**wanted, **({"law": law} if law else {})}, present, answers)
+
+
+def unknown_kind_message(kind: str, types: dict, ruling: Ruling | None = None) -> str:
+    """An unknown conclusion kind: the nearest kinds by spelling, and this ruling's kinds, not all of them."""
+    import difflib
+
+    known = sorted(k for k in types if k)
+    near = difflib.get_close_matches(str(kind).lower().replace(" ", "_").replace("-", "_"), known, n=3, cutoff=0.6)
+    text = f"there is no conclusion kind {kind!r}"
+    if near:
+        text += f"; did you mean {' or '.join(near)}?"
+    if ruling is not None:
+        here = sorted({c.kind for c in ruling.conclusions if c.kind != "trick_won"})
+        if here:
+            text += f" (this ruling has: {', '.join(here)})"
+    return text + f" ({len(known)} kinds in all; `python cli.py laws` and docs/vocabulary.md describe them)"
+
+
+def _check_types(cls, wanted: dict) -> None:
+    """A value typed for a whole-number field (trick=two) is refused, naming the field and what it takes."""
+    fields = getattr(cls, "__fields__", {}) or {}
+    for key, value in wanted.items():
+        spec = fields.get(key)
+        schema = getattr(getattr(spec, "validator", None), "_schema", None)
+        if schema is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise WhyNotError(f"{key}={value}: {key} is a whole number (e.g. {key}=2)")
 
 
 def parse_wanted(pairs) -> dict:
@@ -615,6 +642,31 @@ needs("penalty_card", "{card} is a penalty card of {seat}", "{card} is not a pen
 needs("correction_not_allowed", "{seat}'s substitute in {trick} is refused", "{seat}'s substitute in {trick} is not refused")
 needs("trick_transfer", "tricks pass for {seat}'s revoke in {trick}", "no tricks pass for {seat}'s revoke in {trick}")
 
+# The claims chapter (Laws 68-71) and a few others a director meets on the page.
+needs("claim_accepted", "the opponents accepted {side}'s claim", "the opponents did not accept {side}'s claim")
+needs("claim_disputed", "an opponent disputed {side}'s claim", "nobody disputed {side}'s claim")
+needs("claim_made", "{side} claimed", "{side} did not claim")
+needs("claim_event", "a claim or concession{claim_how}", "no claim or concession{claim_how}")
+needs("concession_made", "{side} conceded", "{side} did not concede")
+needs("concession_stands", "{side}'s concession stands", "{side}'s concession does not stand")
+needs("concession_cancelled", "{side}'s concession is cancelled", "{side}'s concession is not cancelled")
+needs("acceptance_withdrawn", "the acceptance of the claim was withdrawn", "the acceptance of the claim was not withdrawn")
+needs("normal_play", "{side}'s tricks on the least successful normal line were worked out",
+      "{side}'s tricks on the least successful normal line were not worked out")
+needs("normal_line", "{side} take {tricks} trick(s) on the least successful normal line",
+      "{side} do not take {tricks} trick(s) on the least successful normal line")
+needs("play_bounds", "the fewest and most tricks {side} can take over every legal play were worked out",
+      "the fewest and most tricks {side} can take were not worked out")
+needs("trump_outstanding", "{seat} still held a trump, {card}, when the claim was made",
+      "no opponent held a trump when the claim was made")
+needs("trump_condition", "condition {condition} of 70C holds for {card}", "condition {condition} of 70C does not hold for {card}")
+needs("objection", "{seat} objected", "nobody objected")
+needs("answer", "the director answered the question {key}", "the director has not answered the question {key}")
+needs("option_chosen", "a player chose {option}", "no player chose {option}")
+needs("lead_accepted", "{seat}'s lead out of turn in {trick} was accepted", "{seat}'s lead out of turn in {trick} was not accepted")
+needs("premature_play", "{seat} played {card} prematurely in {trick}", "{seat} did not play prematurely in {trick}")
+needs("card_exposed", "{seat}'s {card} was exposed", "{seat}'s {card} was not exposed")
+
 # What it means that the table facts have none of a kind (only what some rule can match is asserted).
 EMPTY = {
     "card_played": "no card in the record was played by a seat that failed to follow suit while holding the "
@@ -649,9 +701,31 @@ def _needs_text(pattern, b: dict, negated: bool, search: "_Search | None" = None
             return text.format_map(slots)
         except (KeyError, IndexError, ValueError):
             pass
-    fields = ", ".join(f"{k} {v}" if v.split(" ", 1)[0] in ("at", "more", "fewer", "one", "none", "other")
-                       else f"{k}={v}" for k, v in values.items())
-    return f"{'no' if negated else 'a'} {kind} with {fields}" if fields else f"{'no' if negated else 'a'} {kind}"
+    return _generic_needs(kind, values, negated)
+
+
+# Fields that join facts to one another (an event's id, a moment, an index): no words for a director.
+INTERNAL_FIELDS = ("event", "moment", "index", "at")
+
+
+def _generic_needs(kind: str, values: dict, negated: bool) -> str:
+    """A condition on a kind with no registered phrase, in words: 'a claim accepted, side North-South'.
+
+    Fields left open (a side, some trick) and the fields that only join facts add nothing and are left out.
+    """
+    open_values = set(UNBOUND.values()) | {"any"}
+    bits = []
+    for key, value in values.items():
+        if key in INTERNAL_FIELDS or key == "law" or value in open_values:
+            continue
+        words = key.replace("_", " ")
+        if isinstance(value, bool) or value in ("True", "False"):
+            bits.append(words if value in (True, "True") else f"not {words}")
+        else:
+            bits.append(f"{words} {value}")
+    what = kind.replace("_", " ")
+    head = f"no {what}" if negated else f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
+    return f"{head} ({'; '.join(bits)})" if bits else head
 
 
 class _Slots(dict):
@@ -714,6 +788,10 @@ class _Slots(dict):
             return ""
         if key == "at_same_time":
             return " at the moment attention was drawn" if "moment" in self.pattern else ""
+        if key == "claim_how":
+            if isinstance(self.pattern.get("accepted"), bool):
+                return " that the opponents accepted" if self.pattern["accepted"] else " that the opponents disputed"
+            return ""
         if key in ("by_role", "asked_role"):
             return "any role"
         if key in UNBOUND:
@@ -865,7 +943,7 @@ def _near(pattern, b: dict, wm: _WorkingMemory) -> tuple[list, list]:
         if kind in EMPTY:
             return [EMPTY[kind]], []
         origin = "no rule concluded one" if issubclass(cls, Conclusion) else "the table facts have none"
-        return [f"the ruling has no {kind} at all ({origin})"], []
+        return [f"the ruling has no {kind.replace('_', ' ')} at all ({origin})"], []
     constraints = [(k, c) for k, c in pattern.items() if not Fact.is_special(k)]
     scored = []
     for item in items:
@@ -890,7 +968,9 @@ def _near(pattern, b: dict, wm: _WorkingMemory) -> tuple[list, list]:
     if best[:2] == (0, 0):
         wanted = " and ".join(f"{k} {_constraint_text(k, c, b)}" for k, c in constraints if _informative(c, b))
         shown = "; ".join(f"{_item_sentence(i)} ({i.id})" for i in items[:3]) + ("; ..." if len(items) > 3 else "")
-        return [f"none of the ruling's {len(items)} {kind} facts has {wanted} (it has: {shown})"], \
+        what = kind.replace("_", " ")
+        wanted = wanted.replace(" True", "").replace(" False", " false")
+        return [f"none of the ruling's {len(items)} {what} fact(s) has {wanted} (it has: {shown})"], \
             [i.id for i in items[:3]]
     top = [s for s in scored if s[0] == best][:3]
     found, ids = [], []

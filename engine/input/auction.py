@@ -12,6 +12,9 @@ The shape (the contract with the page, ``ruling_json``'s ``auction`` key)::
     {"dealer": "N", "calls": [{"seat": "N", "call": "1S", "alert": False,
                                "note": None, "marks": []}, ...]}
 
+A call carries ``marked_by`` (a seat) when the Law 16 mark at it is another
+player's (a remark or mannerism made at his opponent's or partner's call).
+
 ``players_view(case)`` gives ``{"N": name, ...}`` from the case's ``players``.
 """
 from __future__ import annotations
@@ -54,11 +57,11 @@ def auction_view(case) -> dict | None:
         expected = C.next_seat(seat)
     ui = case.extra.get("ui")
     if ui and ui.get("how") in UI_AT_CALL and ui.get("by"):
-        index = ui.get("call_index")
-        if index is None:  # the giver's last call before the receiver acted: his last call in the record
-            index = next((i for i in range(len(out) - 1, -1, -1) if out[i]["seat"] == ui["by"]), None)
+        index = ui_call_index(ui, out)
         if index is not None and 0 <= index < len(out):
             out[index]["marks"].append(ui["how"])
+            if out[index]["seat"] != ui["by"]:  # a remark or mannerism at another player's call
+                out[index]["marked_by"] = ui["by"]
     explained = case.extra.get("explanation")
     if explained:
         hit = next((i for i in range(len(out) - 1, -1, -1)
@@ -66,6 +69,25 @@ def auction_view(case) -> dict | None:
         if hit is not None and "explanation" not in out[hit]["marks"]:
             out[hit]["marks"].append("explanation")
     return {"dealer": dealer, "calls": out}
+
+
+def ui_call_index(ui: dict, calls: list) -> int | None:
+    """The call (0-based) the information episode is marked at: ``ui.call`` when the case gives it; else the
+    giver's last call before the receiver's action (the receiver's last call that is ``ui.action``); else
+    the giver's last call in the record."""
+    if ui.get("call"):
+        return ui["call"] - 1
+    seats = [c["seat"] for c in calls]
+    names = [c["call"] for c in calls]
+    end = len(calls)
+    action = str(ui.get("action") or "").upper().replace("PASS", "P")
+    if action:
+        acted = [i for i in range(len(calls)) if seats[i] == ui.get("received_by")
+                 and names[i].upper().replace("PASS", "P") == action]
+        if acted:
+            end = acted[-1]
+    return next((i for i in range(end - 1, -1, -1) if seats[i] == ui["by"]),
+                next((i for i in range(len(calls) - 1, -1, -1) if seats[i] == ui["by"]), None))
 
 
 def players_view(case) -> dict | None:

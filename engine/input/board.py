@@ -383,7 +383,9 @@ ACCIDENTAL_HOWS = ("wrong_hand", "overheard", "other_table", "card_seen")
 WITHDRAWN_HOWS = ("withdrawn_call", "withdrawn_play")
 HOWS = LEGAL_HOWS + PARTNER_HOWS + ACCIDENTAL_HOWS + WITHDRAWN_HOWS
 UI_KEYS = {"how", "by", "received_by", "action", "offending_side", "reserved_by", "disputed",
-           "reservation_prohibited", "positions_can_change"}
+           "reservation_prohibited", "positions_can_change", "call"}
+# ui.how values for a pause, which comes before the pausing player's own call
+UI_BEFORE_OWN_CALL = ("hesitation", "speed")
 
 
 def parse_ui(value, err, case) -> dict:
@@ -431,7 +433,27 @@ def parse_ui(value, err, case) -> dict:
     out["positions_can_change"] = _tri(value.get("positions_can_change"), "ui.positions_can_change", err)
     if value.get("positions_can_change") is not None and channel != "accidental":
         raise err("ui.positions_can_change", "only for information come upon by accident (16B1)")
+    out["call"] = _ui_call(value.get("call"), how, by, err, case)
     return out
+
+
+def _ui_call(value, how: str, by, err, case) -> int | None:
+    """ui.call: the number of the call, counted from the dealer's first, that the information came with
+    (for a pause, the call the player made after it); the views mark the episode there."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise err("ui.call", f"{value!r} is not a call number (1 is the dealer's first call)")
+    calls = case.extra.get("auction")
+    if not calls:
+        raise err("ui.call", "give the auction too (auction): the call is counted in it")
+    if not 1 <= value <= len(calls):
+        raise err("ui.call", f"{value}: the auction has {len(calls)} call(s)")
+    seat_of_call = calls[value - 1][0]
+    if how in UI_BEFORE_OWN_CALL and by is not None and seat_of_call != by:
+        raise err("ui.call", f"call {value} is {C.SEAT_NAMES[seat_of_call]}'s: a {how} comes before the "
+                             f"{C.SEAT_NAMES[by]}'s own call (ui.by)")
+    return value
 
 
 EXPLANATION_KEYS = {"call", "by", "explained_by", "agreement", "action"}

@@ -22,6 +22,14 @@ STEPS = {"repeat_statement": "the director has the claimer repeat the statement 
          "hear_objections": "the director hears the objections to the claim"}
 
 
+
+def when(at) -> str:
+    """A position in words: "before trick 10", "in trick 7, after 3 cards", "after play"."""
+    from engine.explain.events import position_text
+
+    text = position_text(str(at))
+    return text if text.startswith(("before", "after")) else f"in {text}"
+
 def _n(k: int) -> str:
     return f"{k} trick{'s' if k != 1 else ''}"
 
@@ -43,9 +51,9 @@ def _concession_made(f, table):
 @describes("not_a_claim")
 def _not_a_claim(f, table):
     if f.get("law") == "68A":
-        return (f"{seat(f['by'])} showed cards at {f['at']} without meaning to claim: it is not a claim and play "
+        return (f"{seat(f['by'])} showed cards {when(f['at'])} without meaning to claim: it is not a claim and play "
                 f"continues (the laws on exposed cards govern the cards shown).")
-    return (f"What {seat(f['by'])} said or showed at {f['at']} concerned only the trick in progress: it is neither "
+    return (f"What {seat(f['by'])} said or showed {when(f['at'])} concerned only the trick in progress: it is neither "
             f"a claim nor a concession, play continues, and cards a defender showed are not penalty cards.")
 
 
@@ -62,7 +70,7 @@ def _statement_missing(f, table):
 
 @describes("play_ceases")
 def _play_ceases(f, table):
-    return f"Play ended with {seat(f['by'])}'s claim or concession at {f['at']}."
+    return f"Play ended with {seat(f['by'])}'s claim or concession {when(f['at'])}."
 
 
 @describes("claim_disputed")
@@ -201,7 +209,7 @@ def _fact_departure(f):
 @describes_fact("claim_event")
 def _fact_claim_event(f):
     return (f"{seat(f['by'])} {'claimed' if f['event'] == 'claim' else 'conceded'} {_n(f['tricks'])} of the "
-            f"{f['remaining']} remaining at {f['at']}")
+            f"{f['remaining']} remaining {when(f['at'])}")
 
 
 @describes_fact("claim_timing")
@@ -257,7 +265,20 @@ LINE_WHY = {
 }
 
 
-def claim_line_lines(table) -> list:
+def claim_line_law(r) -> str:
+    """The clause the line is shown for: 70A for a disputed claim; for an accepted one, the clause that
+    checks it against the line (69B when the acceptance is withdrawn, else 71, the tricks conceded)."""
+    kinds = {c.kind for c in r.conclusions}
+    if "claim_accepted" not in kinds:
+        return "70A"
+    return "69B" if any(c.law == "69B" for c in r.conclusions) else "71"
+
+
+LINE_PURPOSE = {"70A": "", "69B": ", against which the withdrawal of the acceptance is judged (69B)",
+                "71": ", against which the tricks conceded are checked (71)"}
+
+
+def claim_line_lines(table, law: str = "70A") -> list:
     """The line as text lines: one per trick, then where it first falls short and why that play is normal."""
     cl = getattr(table, "claim_line", None)
     if not cl:
@@ -266,20 +287,21 @@ def claim_line_lines(table) -> list:
     for t in cl["line"]:
         cards = ", ".join(f"{c['seat']} {C.card_short(c['card'])}" for c in t["cards"])
         won = f"won by {C.seat_name(t['winner'])}" if t.get("winner") else "unfinished"
-        out.append((f"Trick {t['number']}: {cards}; {won}{' (lost)' if t.get('lost') else ''}.", "70A"))
+        out.append((f"Trick {t['number']}: {cards}; {won}{' (lost)' if t.get('lost') else ''}.", law))
     fs = cl.get("falls_short")
     if fs:
         why = LINE_WHY.get(fs.get("why") or "", "a normal play")
         text = (f"It first falls short at trick {fs['trick']}, where {C.seat_name(fs['seat'])} plays "
                 f"{C.card_name(fs['card'])}: {why}.")
-        out.append((text, "70A"))
+        out.append((text, law))
     return out
 
 
 def claim_line_section(r):
-    lines = claim_line_lines(r.table)
+    law = claim_line_law(r)
+    lines = claim_line_lines(r.table, law)
     if not lines:
         return None
     side = r.table.claim_line["side"]
-    return (f"The least successful normal line ({SIDE_NAMES.get(side, side)} take {r.table.claim_line['tricks']})",
-            lines)
+    return (f"The least successful normal line ({SIDE_NAMES.get(side, side)} take {r.table.claim_line['tricks']})"
+            f"{LINE_PURPOSE[law]}", lines)

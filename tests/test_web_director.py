@@ -1,0 +1,403 @@
+"""The page as a director uses it (issue 22), end to end in headless Chromium, and the data behind it.
+
+A ruling during play is marked provisional (what the law says if attention were drawn now) and final
+when play ends; every option the law gives can be recorded (after 54D the 50E2 choices are still
+open; the refused card leaves the trick; after 54A the contract names the new declarer); a claim shows
+its least successful normal line with the point where it loses a trick, and each judgment on it has
+buttons that record the answer and rule again; the words are a director's, and an error stands beside
+the control that caused it.  Screenshots at 1400 and 800 pixels are written for a person to look at
+(``BRIDGE_TD_SCREENSHOT_DIR``).
+"""
+import json
+import os
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from engine.commands.intake import draft_from_games, rule_draft
+from engine.commands.web import claim_judgments, claim_view, page_data
+from engine.explain.ruling import rule_case
+from engine.input import pbn
+from engine.input.sources import load_input
+
+from test_web import EXAMPLES, ROOT, _driver, _ink  # noqa: F401  (the same Chromium set-up)
+from test_web_intake import _conclusions, _wait_idle
+
+BOARD3 = draft_from_games(pbn.load_games(EXAMPLES / "club-revokes.pbn"), "club-revokes.pbn", 1)["draft"]
+DEAL_54 = "N:KQ4.863.AQJ5.K72 765.T52.8432.T53 AJ3.A74.KT9.AQJ4 T982.KQJ9.76.986"
+TRUMP_CASE = "law70/70c-forgotten-trump-ruffs-a-winner.yaml"
+
+
+@pytest.fixture(scope="module")
+def server():
+    from engine.commands.web import serve_in_thread
+
+    srv, _ = serve_in_thread([ROOT / "cases", EXAMPLES])
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+    srv.server_close()
+
+
+def _shot(driver, tmp_path, name):
+    """A screenshot of the whole page at the window's width, kept for a person to look at."""
+    width = driver.execute_script("return window.innerWidth")
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    size = driver.get_window_size()
+    driver.set_window_size(size["width"], min(height + 140, 5000))
+    shot = driver.get_screenshot_as_png()
+    driver.set_window_size(size["width"], size["height"])
+    (tmp_path / f"{name}-{width}.png").write_bytes(shot)
+    if os.environ.get("BRIDGE_TD_SCREENSHOT_DIR"):
+        Path(os.environ["BRIDGE_TD_SCREENSHOT_DIR"], f"{name}.png").write_bytes(shot)
+    return shot
+
+
+def _rulings(driver):
+    return int(driver.find_element("tag name", "body").get_attribute("data-rulings") or 0)
+
+
+def _wait_ruled(wait, before):
+    """Until the page has received a ruling after ``before`` ones and is idle."""
+    wait.until(lambda d: _rulings(d) > before and d.find_element("tag name", "body").get_attribute("data-busy") == "0")
+
+
+def _no_overflow(driver, width):
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, (width, overflow)
+
+
+def _start_typed(driver, wait, deal, board):
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.ID, "mode-intake").click()
+    hands = deal[2:].split()
+    for seat, hand in zip("NESW", hands):
+        box = driver.find_element(By.ID, f"in-{seat}")
+        box.clear()
+        box.send_keys(hand)
+    field = driver.find_element(By.ID, "in-board")
+    field.clear()
+    field.send_keys(str(board))
+    driver.find_element(By.ID, "hands-start").click()
+    _wait_idle(wait, 0)
+
+
+def _click_card(driver, wait, entry, entries):
+    from selenium.webdriver.common.by import By
+
+    seat, card = entry.split(":")
+    driver.find_element(By.CSS_SELECTOR, f"#hand-{seat} button.card[data-card='{card}']").click()
+    _wait_idle(wait, entries)
+
+
+# -- the data --------------------------------------------------------------------------------------
+
+
+def test_the_live_ruling_is_provisional_until_play_ends():
+    after = lambda n: rule_draft({**BOARD3, "play": BOARD3["play"][:n]}, page_data)  # noqa: E731
+    two = after(2)
+    # East's revoke in trick 2, not yet established: 62A is what follows if attention is drawn now.
+    assert two["standing"] == "provisional" and "as if attention were drawn now" in two["ruling"]["standing"]["text"]
+    flags = {c["kind"]: c["provisional"] for c in two["ruling"]["conclusions"]}
+    assert flags == {"revoke": False, "revoke_must_be_corrected": True}
+    assert two["ruling"]["result"].startswith("Play goes on")
+    assert not any("cannot be counted" in n or "add result" in n for n in two["ruling"]["notes"])
+    three = after(3)
+    assert {c["kind"]: c["provisional"] for c in three["ruling"]["conclusions"]}["no_revoke_penalty"] is True
+    end = after(13)
+    assert end["standing"] == "final" and end["ruling"]["standing"]["final"]
+    assert not any(c["provisional"] for c in end["ruling"]["conclusions"])
+    assert ("trick_transfer", "64A2") in [(c["kind"], c["law"]) for c in end["ruling"]["conclusions"]]
+
+
+def test_a_refused_lead_leaves_the_trick_and_54a_names_the_new_declarer():
+    draft = {"deal": DEAL_54, "board": 7, "contract": "6NT", "declarer": "S", "play": [["E:S5"]],
+             "events": [{"at": "T1.1", "kind": "option_chosen", "by": "S", "option": "refuse_lead"}]}
+    state = rule_draft(draft, page_data)
+    row = state["ruling"]["tricks"][0]
+    assert row["cards"]["E"]["card"] is None and row["cards"]["E"]["withdrawn"] == [{"card": "S5", "why": "lead refused"}]
+    assert row["leader"] is None  # West, the proper leader, has not led yet
+    assert "S5" in state["play"]["held"]["E"] and state["play"]["turn"] == "W"
+    draft["events"][0]["option"] = "spread_hand"
+    state = rule_draft(draft, page_data)
+    assert "6NT by North (South faced his hand and is dummy, 54A)" in state["ruling"]["case"]["board_line"]
+    # The whole record: the refused card is shown apart, East's card in trick 1 is the heart two.
+    ruling = rule_case(load_input(ROOT / "cases/law54/54d-declarer-refuses-opening-lead.yaml"))
+    first = page_data(ruling)["tricks"][0]
+    assert first["cards"]["E"]["card"] == "H2" and first["cards"]["E"]["withdrawn"][0]["card"] == "S5"
+    assert first["leader"] == "W"
+
+
+def test_claim_line_and_judgments_tolerate_the_keys_to_come(monkeypatch):
+    ruling = rule_case(load_input(ROOT / "cases" / TRUMP_CASE))
+    view = claim_view(ruling)
+    assert view["best"] is None and view["class"] is None and view["departures"] == []
+    lost = [t["number"] for t in view["line"] if t["lost"]]
+    assert lost == [12]
+    (short,) = [c for t in view["line"] for c in t["cards"] if c["falls_short"]]
+    assert (short["seat"], short["card"]) == ("S", "HQ") and "order of play open" in short["why_text"]
+    (aware,) = claim_judgments(ruling)
+    assert aware["id"] == "aware_of_trumps" and aware["record"] == {"event": 0, "field": "aware_of_trumps"}
+    assert "aware_of_trumps" not in aware["question"]
+    # The analysis to come adds best, class and departures: drawn and asked when present.
+    ruling.table.claim_line = dict(ruling.table.claim_line, best=4, **{"class": "club"}, departures=[
+        {"trick": 12, "seat": "S", "card": "HQ", "why": "lead", "costs": 1,
+         "question": "Would a club player lead the last heart before drawing the trump?", "answer": "normal"}])
+    view = claim_view(ruling)
+    assert view["best"] == 4 and view["class"] == "club" and "costs 1 trick" in view["departures"][0]["text"]
+    assert [c["departure"] for t in view["line"] for c in t["cards"] if c["card"] == "HQ"] == [0]
+    items = {j["id"]: j for j in claim_judgments(ruling)}
+    assert items["departure-0"]["answer"] == "normal" and items["departure-0"]["question"].startswith("Would a club")
+    # Until the case loader reads normal / not_normal on a claim, a departure has no buttons ...
+    from engine.input import caseio
+
+    assert items["departure-0"]["choices"] == [] and items["departure-0"]["record"] is None
+    # ... and once it does, the page records the play in the list the director chose.
+    required, optional = caseio.EVENT_FIELDS["claim"]
+    monkeypatch.setitem(caseio.EVENT_FIELDS, "claim", (required, optional | {"normal", "not_normal"}))
+    ruling.case.events[0].fields["not_normal"] = [{"seat": "S", "card": "HQ"}]
+    del ruling.table.claim_line["departures"][0]["answer"]
+    item = {j["id"]: j for j in claim_judgments(ruling)}["departure-0"]
+    assert [c["value"] for c in item["choices"]] == ["normal", "not_normal"]
+    assert item["record"] == {"event": 0, "play": {"seat": "S", "card": "HQ"}} and item["answer"] == "not_normal"
+
+
+def test_hesitation_is_marked_at_the_call_it_came_before():
+    from engine.commands.intake import case_data
+
+    draft = json.loads(json.dumps(BOARD3))
+    draft["auction"][5]["marks"] = ["hesitation"]  # West thinks long before passing 1NT
+    data = case_data(draft)
+    assert data["ui"] == {"how": "hesitation", "by": "W", "received_by": "E", "call": 6, "action": "Pass"}
+    view = rule_draft(draft, page_data)["ruling"]["auction"]
+    assert [n for n, c in enumerate(view["calls"], 1) if "hesitation" in c["marks"]] == [6]
+
+
+# -- end to end ------------------------------------------------------------------------------------
+
+
+def test_live_ruling_marked_provisional_then_final_and_words(server, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        driver.find_element(By.ID, "mode-intake").click()
+        # Board 0 is refused beside the board field; undo before anything says so.
+        driver.find_element(By.ID, "undo").click()
+        assert "Nothing to undo" in driver.find_element(By.ID, "undo-error").text
+        board = driver.find_element(By.ID, "in-board")
+        board.clear()
+        board.send_keys("0")
+        assert "not a board number" in driver.find_element(By.ID, "board-error").text
+        assert not driver.find_element(By.ID, "hands-start").is_enabled()
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "hr-file")).options) >= 3)
+        Select(driver.find_element(By.ID, "hr-file")).select_by_visible_text("club-hands.pbn: board 3, game 1")
+        driver.find_element(By.ID, "hr-start").click()
+        _wait_idle(wait, 0)
+        for n, call in enumerate(["P", "P", "1D", "P", "1NT", "P", "3NT", "P", "P", "P"], start=1):
+            driver.find_element(By.ID, "typed").send_keys(call + "\n")
+            _wait_idle(wait, n)
+        # A card typed wrong: the error stands beside the field, not in the box on the left.
+        driver.find_element(By.ID, "typed").send_keys("ZZ\n")
+        assert "is not a card" in driver.find_element(By.ID, "typed-error").text
+        assert driver.find_element(By.ID, "intake-error").text == ""
+        entries = 10
+        for trick in BOARD3["play"][:2]:
+            for entry in trick:
+                entries += 1
+                _click_card(driver, wait, entry, entries)
+        # After trick 2 the revoke is what happened; 62A is what would follow if attention were drawn now.
+        standing = driver.find_element(By.ID, "standing")
+        assert "provisional" in standing.get_attribute("class") and "as if attention were drawn now" in standing.text
+        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='revoke_must_be_corrected']")
+        assert item.get_attribute("data-provisional") == "1" and "if attention were drawn now" in item.text
+        assert driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='revoke']").get_attribute("data-provisional") == "0"
+        assert "provisional" in driver.find_element(By.CSS_SELECTOR, "#tricks tr[data-trick='2'] td.marks").text
+        assert driver.find_element(By.ID, "result").text.startswith("Play goes on")
+        assert "add result" not in driver.find_element(By.ID, "notes").text
+        for width in (1400, 800):
+            driver.set_window_size(width, 1000)
+            wait.until(lambda d: d.execute_script("return window.innerWidth") <= width)
+            _no_overflow(driver, width)
+            _shot(driver, tmp_path, f"provisional-{width}")
+        driver.set_window_size(1500, 1100)
+        for entry in BOARD3["play"][2]:
+            entries += 1
+            _click_card(driver, wait, entry, entries)
+        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='no_revoke_penalty']")
+        assert item.get_attribute("data-provisional") == "1"
+        # A claim: the form says when in words, and what its number counts.
+        driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='claim']").click()
+        form = driver.find_element(By.ID, "event-form").text
+        assert "Claim before trick 4" in form and "T4.0" not in form
+        assert "tricks claimed (of the 10 still to play)" in form
+        Select(driver.find_element(By.ID, "ev-by")).select_by_value("S")
+        tricks = driver.find_element(By.ID, "ev-tricks")
+        tricks.clear()
+        tricks.send_keys("8")
+        driver.find_element(By.ID, "ev-accepted").click()
+        driver.find_element(By.ID, "ev-enter").click()
+        entries += 1
+        _wait_idle(wait, entries)
+        # Play has ended: the ruling is final, nothing is marked provisional.
+        standing = driver.find_element(By.ID, "standing")
+        assert "final" in standing.get_attribute("class") and "Play has ended" in standing.text
+        assert not driver.find_elements(By.CSS_SELECTOR, "li.conclusion[data-provisional='1']")
+        kinds = [k for k, _ in _conclusions(driver)]
+        assert "revoke_established" in kinds
+        # A why-not about the claim reads as words, not as a fact's name and fields.
+        driver.find_element(By.ID, "wn-kind").send_keys("claim_disputed")
+        driver.find_element(By.ID, "wn-ask").click()
+        wait.until(lambda d: d.find_element(By.ID, "wn-out").text.strip() != "")
+        text = driver.find_element(By.ID, "wn-out").text
+        assert "with event=" not in text and "claim_event" not in text and "=some" not in text, text
+    finally:
+        driver.quit()
+
+
+def test_options_after_a_refused_lead_and_54a(server, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        _start_typed(driver, wait, DEAL_54, 7)
+        # Declarer and contract by hand: a bad contract is refused beside its field.
+        driver.find_element(By.ID, "contract").send_keys("8NT")
+        driver.find_element(By.ID, "contract-set").click()
+        assert "is not a contract" in driver.find_element(By.ID, "contract-error").text
+        contract = driver.find_element(By.ID, "contract")
+        contract.clear()
+        contract.send_keys("6NT")
+        from selenium.webdriver.support.ui import Select
+
+        Select(driver.find_element(By.ID, "declarer")).select_by_value("S")
+        driver.find_element(By.ID, "contract-set").click()
+        wait.until(lambda d: "6NT by South" in d.find_element(By.ID, "boardline").text)
+        _click_card(driver, wait, "E:S5", 1)  # East leads: West is on lead
+        option = lambda name: driver.find_element(  # noqa: E731
+            By.CSS_SELECTOR, f"li.conclusion[data-kind='option'] button[data-option='{name}']")
+        option("refuse_lead").click()
+        _wait_idle(wait, 2)
+        # The refused card has left the trick (shown struck through in the table); West is to lead.
+        assert driver.find_element(By.ID, "c-E").text == ""
+        cell = driver.find_element(By.CSS_SELECTOR, "#tricks tr[data-trick='1'] td:nth-child(4)")
+        assert cell.find_element(By.CSS_SELECTOR, ".withdrawn").get_attribute("data-card") == "S5"
+        assert "West to lead" in driver.find_element(By.ID, "now").text
+        # The 50E2 choices are still open to declarer (another decision than 54's).
+        for name in ("require_lead", "forbid_lead", "no_lead_restriction"):
+            assert option(name).is_enabled(), name
+        assert not option("accept_lead").is_enabled() and not option("spread_hand").is_enabled()
+        option("forbid_lead").click()
+        _wait_idle(wait, 3)
+        assert "forbade the lead of spades" in driver.find_element(By.ID, "events").text
+        assert not option("require_lead").is_enabled()
+        # 54A instead: declarer faces his hand; the header names North as declarer.
+        driver.find_element(By.ID, "undo").click()
+        _wait_idle(wait, 2)
+        driver.find_element(By.ID, "undo").click()
+        _wait_idle(wait, 1)
+        option("spread_hand").click()
+        _wait_idle(wait, 2)
+        line = driver.find_element(By.ID, "boardline").text
+        assert "6NT by North (South faced his hand and is dummy, 54A)" in line, line
+        assert "(dummy)" in driver.find_element(By.CSS_SELECTOR, "#hand-S .who").text
+        for width in (1400, 800):
+            driver.set_window_size(width, 1000)
+            wait.until(lambda d: d.execute_script("return window.innerWidth") <= width)
+            _no_overflow(driver, width)
+        # The whole record opened from a file: stepping past the refusal puts the card back in East's hand.
+        driver.set_window_size(1500, 1100)
+        driver.find_element(By.ID, "mode-view").click()
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text("law54/54d-declarer-refuses-opening-lead.yaml")
+        driver.find_element(By.ID, "open").click()
+        wait.until(lambda d: "3NT by South" in d.find_element(By.ID, "boardline").text)
+        driver.find_element(By.ID, "next").click()
+        assert driver.find_element(By.CSS_SELECTOR, "#c-E span").get_attribute("data-card") == "S5"
+        assert "gone" in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").get_attribute("innerHTML")
+        driver.find_element(By.ID, "next").click()
+        assert driver.find_element(By.ID, "c-E").text == "" and driver.find_element(By.ID, "c-W").text != ""
+        assert "gone" not in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").get_attribute("innerHTML")
+        first = driver.find_element(By.CSS_SELECTOR, "#tricks tr[data-trick='1']").text
+        assert first.split()[1] == "W", first  # the lead is West's, the proper leader's
+    finally:
+        driver.quit()
+
+
+def test_claim_line_drawn_and_judgments_recorded(server, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text(TRUMP_CASE)
+        driver.find_element(By.ID, "open").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#claim-line tr[data-trick]"))
+        # The line trick by trick: who led, the four cards, who won; the trick lost and where it is lost.
+        rows = driver.find_elements(By.CSS_SELECTOR, "#claim-line tbody tr")
+        assert [r.get_attribute("data-trick") for r in rows] == ["10", "11", "12", "13"]
+        assert "lost" in rows[2].get_attribute("class") and "West (lost)" in rows[2].text
+        loses = driver.find_element(By.CSS_SELECTOR, "#claim-line .loses")
+        assert loses.get_attribute("data-card") == "HQ" and "order of play open" in loses.get_attribute("title")
+        assert "first loses a trick at trick 12, where South plays the queen of hearts" in \
+            driver.find_element(By.ID, "claim-line").text
+        assert "before trick 10" in driver.find_element(By.ID, "conclusions").text
+        # The 70C2 judgment: buttons with the director's answers, in words.
+        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-judgment='aware_of_trumps']")
+        assert "aware_of_trumps" not in item.text and "Not answered yet" in item.text
+        for width in (1400, 800):
+            driver.set_window_size(width, 1000)
+            wait.until(lambda d: d.execute_script("return window.innerWidth") <= width)
+            _no_overflow(driver, width)
+            _shot(driver, tmp_path, f"claim-{width}")
+        driver.set_window_size(1500, 1100)
+        award = lambda: next(t for k, t in _texts(driver) if k == "tricks_awarded")  # noqa: E731
+        assert "awarded 3 tricks" in award()
+        item.find_element(By.CSS_SELECTOR, "button[data-value='true']").click()
+        # The case opens for editing, the answer goes on the claim, the claim is ruled again.
+        _wait_ruled(wait, 1)
+        assert driver.find_element(By.ID, "mode-intake").get_attribute("aria-pressed") == "true"
+        wait.until(lambda d: "awarded 4 tricks" in award())
+        assert "declarer's total is 10" in award()
+        state = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='aware_of_trumps']")
+        assert "Answered: He knew of the trump" in state.text
+        assert state.find_element(By.CSS_SELECTOR, "button[data-value='true']").get_attribute("aria-pressed") == "true"
+        before = _rulings(driver)
+        state.find_element(By.CSS_SELECTOR, "button[data-value='false']").click()
+        _wait_ruled(wait, before)
+        wait.until(lambda d: "awarded 3 tricks" in award())
+        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-judgment='aware_of_trumps']")
+        assert "Answered: He may well not have known" in item.text
+        # Saved, the answer is in the case file.
+        driver.find_element(By.ID, "save-yaml").click()
+        wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("# Entered"))
+        assert "aware_of_trumps: false" in driver.find_element(By.ID, "saved").get_attribute("textContent")
+    finally:
+        driver.quit()
+
+
+def _texts(driver):
+    from selenium.webdriver.common.by import By
+
+    return [(li.get_attribute("data-kind"), li.text) for li in driver.find_elements(By.CSS_SELECTOR, "#conclusions li.conclusion")]
+
+
+def test_draft_api_edits_a_served_case(server):
+    got = json.loads(urllib.request.urlopen(server + "/api/draft?path=0/" + TRUMP_CASE).read())
+    assert got["draft"]["events"][0]["kind"] == "claim" and got["draft"]["contract"] == "4S"
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(server + "/api/draft?path=0/law06/6d1-card-face-seen-during-deal.yaml")
+    assert info.value.code == 400 and "cannot edit" in json.loads(info.value.read())["error"]
+
+
