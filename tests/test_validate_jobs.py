@@ -15,9 +15,12 @@ pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_meth
 
 
 def _sample() -> list:
-    """Cases from every chapter folder of the casebook (two each), plus one that fails and one that is bad input."""
+    """Cases from every chapter folder of the casebook (two each), plus one that fails and one that is bad input.
+
+    Only the chapter folders (cases/lawNN): cases/published holds published rulings the engine need not
+    match, so its cases may fail and would upset the count of passes below."""
     files = []
-    for folder in sorted(p for p in (ROOT / "cases").iterdir() if p.is_dir()):
+    for folder in sorted(p for p in (ROOT / "cases").iterdir() if p.is_dir() and p.name.startswith("law")):
         files.extend(sorted(folder.glob("*.yaml"))[:2])
     return files
 
