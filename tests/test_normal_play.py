@@ -339,24 +339,31 @@ def _normal(hands, leader, trick, seat, trump):
         for c in cards:
             s = c // 13
             order = sorted([x for x in live if x // 13 == s], reverse=True)
-            run = 0
+            run = []
             for x in order:
                 if hand >> x & 1:
-                    run += 1
+                    run.append(x)
                 else:
                     break
             opp = [hands[(seat + 1) % 4], hands[(seat + 3) % 4]]
             longest = max(len(_suit(o, s)) for o in opp)
             beaten = any(o >> x & 1 for o in opp for x in range(c + 1, 13 * s + 13))
-            if run and run >= longest and c not in order[:run] and beaten:
+            solid = len(run) >= 2 or (run and run[0] % 13 == 12)
+            if solid and len(run) >= longest and c not in run and beaten:
                 continue
             out.append(c)
         cards = out or cards
-        # L1: every remaining trick can be cashed: only the cash-out's leads (and cards equivalent to them)
+        # L1: every remaining trick can be cashed: no lead of a suit the opponents head, but the cash-out's
+        # leads (and cards equivalent to them)
         if cash_count(hands, trump, seat, False) >= len(_legal(hand, [])):
             runs = _runs(hands, trick, seat)
             sure = {c for c, _ in cash_leads(hands, trump, seat, 99, False)}
-            cards = [c for c in cards if runs[c] & sure] or cards
+            side = hands[seat] | hands[(seat + 2) % 4]
+
+            def headed(s):
+                top = max(x for x in live if x // 13 == s)
+                return side >> top & 1
+            cards = [c for c in cards if headed(c // 13) or runs[c] & sure] or cards
         return cards
     k = len(trick)
     led = trick[0] // 13

@@ -34,6 +34,8 @@ class LineStep:
             return "draw trumps"
         if self.kind == "crossruff":
             return "cross-ruff"
+        if self.kind == "squeeze":
+            return "squeeze (the rest played right)"
         what = C.card_short(self.card) if self.card else self.suit
         extra = f" x{self.rounds}" if self.rounds else ""
         if self.on:
@@ -41,7 +43,7 @@ class LineStep:
         return f"{self.kind.replace('_', ' ')} {what}{extra}"
 
 
-STEP_HELP = "play, cash, draw_trumps, ruff, finesse, lead, discard, ruffing_finesse"
+STEP_HELP = "play, cash, draw_trumps, ruff, finesse, lead, discard, ruffing_finesse, squeeze"
 
 
 def parse_line(value) -> tuple:
@@ -56,6 +58,9 @@ def parse_line(value) -> tuple:
     for i, item in enumerate(value, start=1):
         if isinstance(item, str) and item.strip().lower() in ("draw_trumps", "draw trumps"):
             steps.append(LineStep("draw_trumps"))
+            continue
+        if isinstance(item, str) and item.strip().lower() == "squeeze":
+            steps.append(LineStep("squeeze"))
             continue
         if not isinstance(item, dict):
             raise C.NotationError(f"step {i}: {item!r} is not a step ({STEP_HELP})")
@@ -92,8 +97,8 @@ def parse_line(value) -> tuple:
                     steps.append(LineStep("discard", card=C.parse_card(text), on=on))
             else:
                 if arg not in (True, None):
-                    raise C.NotationError(f"{arg!r}: write draw_trumps: true (or just draw_trumps)")
-                steps.append(LineStep("draw_trumps"))
+                    raise C.NotationError(f"{arg!r}: write {kind}: true (or just {kind})")
+                steps.append(LineStep(kind))
         except C.NotationError as exc:
             raise C.NotationError(f"step {i}: {exc}")
     return tuple(steps)
@@ -251,6 +256,10 @@ def _card_in(clause: str, held=None):
                   r"four|three|two|deuce)\b", clause, re.I)
     if m:
         return _SUIT_WORDS[m.group(1).lower()] + _RANK_WORDS[m.group(2).lower()]
+    m = re.search(r"\b(spades?|hearts?|diamonds?|clubs?)\s{1,3}to\s{1,3}(?:the\s{1,3}|my\s{1,3}|dummy's\s{1,3})?"
+                  r"(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\b", clause, re.I)
+    if m:  # "a club to the ace"
+        return _SUIT_WORDS[m.group(1).lower()] + _RANK_WORDS[m.group(2).lower()]
     m = re.search(r"\b([SHDC])(10|[2-9TJQKA])\b", clause)
     if m:
         return C.parse_card(m.group(0))
@@ -284,12 +293,127 @@ def _rounds_in(clause: str) -> int:
     return n if 1 <= n <= 13 else 0
 
 
-def _read_clause(clause: str, trump: str | None, held=None, previous=None):
-    """One step from one clause, or None when the clause is not understood."""
-    if trump and says_draw_trumps(clause):
+@dataclass(frozen=True)
+class StatementContext:
+    """What the reader of a statement may look at: the claimer, his side's hands and the opponents' holdings
+    when play stopped (to read "my losing club", "dummy's diamonds", "the ruffing finesse in hearts", "if the
+    spades are 4-1")."""
+
+    by: str
+    hands: dict  # the claimer's side: seat -> cards
+    opponents: dict  # seat -> cards
+
+    def partner(self) -> str:
+        return C.partner(self.by)
+
+    def holders(self, suit: str) -> list:
+        return [seat for seat, cards in self.hands.items() if any(c[0] == suit for c in cards)]
+
+    def split(self, suit: str) -> tuple:
+        """The opponents' holdings of the suit, longer first."""
+        n = sorted((sum(1 for c in cards if c[0] == suit) for cards in self.opponents.values()), reverse=True)
+        return tuple(n)
+
+
+_DISCARD = re.compile(r"\b(?:discard|discards|discarding|pitch|pitches|pitching|throw|throws|throwing|shed|sheds|"
+                      r"shedding|dump|dumps|dumping)\b", re.I)
+_ON = re.compile(r"\bon\b", re.I)
+_MINE = re.compile(r"\b(?:my|mine|from (?:my )?hand|in (?:my )?hand)\b", re.I)
+_DUMMYS = re.compile(r"\b(?:dummy'?s?|from the table|on the table|from the board|partner'?s?)\b", re.I)
+_RUFFING_FINESSE = re.compile(r"\bruffing\s{1,3}finesse", re.I)
+_SQUEEZE = re.compile(r"\bsqueez", re.I)
+_SPLIT = re.compile(r"\b([0-7])\s{0,2}-\s{0,2}([0-7])\b")
+_CONDITION = re.compile(r"^\s{0,3}(?:if|unless|when|should)\b", re.I)
+_SEE_TRUMPS = re.compile(r"\bsee\s{1,3}how\s{1,3}(?:the\s{1,3})?trumps?\b", re.I)
+_TRUMP_SPLIT = re.compile(r"\btrumps?\b.{0,30}?(?:\d\s{0,2}-\s{0,2}\d|\bbreak|\bsplit|\bbehave|\bdivide|\blie\b)",
+                          re.I)
+
+
+def _whose(text: str, suit: str | None, ctx: StatementContext | None):
+    """The hand a phrase means: the claimer's ("my losing club"), his partner's ("dummy's diamonds"), or the one
+    hand of the side that holds the suit."""
+    if ctx is None:
+        return None
+    if _DUMMYS.search(text):
+        return ctx.partner()
+    if _MINE.search(text):
+        return ctx.by
+    if suit:
+        holders = ctx.holders(suit)
+        if len(holders) == 1:
+            return holders[0]
+    return None
+
+
+def _read_discard(clause: str, trump: str | None, held, ctx):
+    """'discard my losing club on dummy's diamonds', 'pitch a diamond on the master club': a standing discard
+    (made when the suit after "on" is led) and the cash of that suit; () when not understood."""
+    m = _DISCARD.search(clause)
+    on = _ON.search(clause, m.end())
+    if not on:
+        return None
+    what, where = clause[m.end():on.start()], clause[on.end():]
+    on_suit = _suit_in(where, trump)
+    if on_suit is None:
+        card = _card_in(where)
+        on_suit = card[0] if card else None
+    if on_suit is None:
+        return None
+    card = _card_in(what, held)
+    if card:
+        discard = LineStep("discard", card=card, on=on_suit)
+    else:
+        suit = _suit_in(what, None)
+        if suit is None:
+            return None
+        discard = LineStep("discard", suit=suit, on=on_suit, by=_whose(what, suit, ctx))
+    return (LineStep("cash", suit=on_suit), discard)
+
+
+def _read_ruffing_finesse(clause: str, trump: str | None, ctx):
+    """'the ruffing finesse in hearts': the honour led from the hand whose partner, void in the suit, holds a
+    trump to ruff it with."""
+    if not trump or ctx is None:
+        return None
+    suit = _suit_in(clause, None)
+    if suit is None or suit == trump:
+        return None
+    options = []
+    for seat, cards in ctx.hands.items():
+        other = ctx.hands.get(C.partner(seat), ())
+        mine = [c for c in cards if c[0] == suit]
+        if mine and not any(c[0] == suit for c in other) and any(c[0] == trump for c in other):
+            options.append(max(mine, key=C.rank_index))
+    return LineStep("ruffing_finesse", card=options[0]) if len(options) == 1 else None
+
+
+def _condition_holds(condition: str, ctx, last_suit=None):
+    """Whether a condition on a suit's split ('if the spades are 4-1', 'if clubs turn out to be 3-2', 'if it is
+    4-1' after a sentence about clubs) holds with the opponents' cards as they lie (the claimer sees the split
+    as the suit is played): True, False, or None when the condition is not one the reader understands."""
+    m = _SPLIT.search(condition)
+    suit = _suit_in(condition, None) or (last_suit if re.search(r"\b(?:it|they)\b", condition, re.I) else None)
+    if not m or suit is None or ctx is None:
+        return None
+    want = tuple(sorted((int(m.group(1)), int(m.group(2))), reverse=True))
+    holds = ctx.split(suit) == want
+    return holds if re.match(r"^\s{0,3}(?:if|when|should)\b", condition, re.I) else not holds
+
+
+def _read_clause(clause: str, trump: str | None, held=None, previous=None, ctx=None):
+    """One step (or a tuple of steps) from one clause, or None when the clause is not understood."""
+    if trump and _TRUMP_SPLIT.search(clause) and (_CONDITION.search(clause) or re.search(r"\bunless\b", clause, re.I)):
+        return LineStep("draw_trumps")  # "all mine unless trumps are 4-0": trumps are drawn first
+    if trump and (says_draw_trumps(clause) or _SEE_TRUMPS.search(clause)):
         return LineStep("draw_trumps")
     if trump and _CROSSRUFF.search(clause):
         return LineStep("crossruff")
+    if _SQUEEZE.search(clause):
+        return LineStep("squeeze")
+    if _RUFFING_FINESSE.search(clause):
+        return _read_ruffing_finesse(clause, trump, ctx)
+    if _DISCARD.search(clause):
+        return _read_discard(clause, trump, held, ctx)
     card = _card_in(clause)
     if re.search(r"\bfinesse", clause, re.I):
         card = card or _card_in(clause, held)  # "finesse the queen": the one queen the side holds
@@ -314,29 +438,80 @@ def _read_clause(clause: str, trump: str | None, held=None, previous=None):
     return None
 
 
-def read_statement(text: str | None, trump: str | None, held=None) -> tuple:
+def _card_items(part: str, held) -> tuple | None:
+    """A list that names a card in every item ('the club queen, a club to the ace and the king of clubs') is
+    the order the cards are played in; a list of counts ('two spades, three hearts') is not."""
+    items = [x.strip() for x in _LIST.split(part) if x.strip() and not _SKIP.match(x.strip())]
+    if len(items) < 2:
+        return None
+    cards = []
+    suit = None
+    for item in items:
+        card = _card_in(item)
+        if card is None:
+            # "... and king of clubs", "... and the king" after a card of the suit
+            m = re.search(r"\b(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce)\b", item, re.I)
+            if m and suit and not _suit_in(item, None):
+                card = suit + _RANK_WORDS[m.group(1).lower()]
+        if card is None:
+            return None
+        suit = card[0]
+        cards.append(card)
+    return tuple(LineStep("play", card=c) for c in cards)
+
+
+_SENTENCE = re.compile(r"(?<=[.!?;])\s{1,5}")
+
+
+def read_statement(text: str | None, trump: str | None, held=None, ctx: StatementContext | None = None) -> tuple:
     """The order of play a free-text statement gives, or () when it gives none the engine can follow.
 
-    Only an explicit sequence counts ("X, then Y", "X after that Y"): a list
-    joined by "and" or commas names tricks, not an order, and leaves the order
-    open. Each part must name one step the engine understands, or the whole
-    text is left unread -- except that a statement opening with drawing
-    trumps (or saying "trumps first") is read as drawing trumps first, and
-    "cross-ruff" anywhere is read as the cross-ruff.  ``held``: the claimer's
-    side's cards, to read "the queen" as the one queen it holds.
+    Only an explicit sequence counts: sentences in turn, and within one "X, then Y", "X after that Y". A list
+    joined by "and" or commas names tricks, not an order, and leaves the order open -- unless every item of it
+    names a card ("the club queen, a club to the ace and the king"), which is the order of play. Each part must
+    name what the engine understands, or the whole text is left unread -- except that a statement opening with
+    drawing trumps (or saying "trumps first") is read as drawing trumps first, and "cross-ruff" anywhere is
+    read as the cross-ruff.  A condition on a suit's split ("if the spades are 4-1 I'll ...") is read against
+    the cards as they lie: its steps are taken only when it holds.  ``held``: the claimer's side's cards, to read
+    "the queen" as the one queen it holds; ``ctx``: the hands, to read whose cards a phrase means.
     """
     if not text:
         return ()
     text = text[:MAX_STATEMENT].strip().rstrip(".!")
-    parts = [p.strip(" ,;") for p in _SEQUENCE.split(text)]
+    parts = []
+    for sentence in _SENTENCE.split(text):
+        parts.extend(p.strip(" ,;.") for p in _SEQUENCE.split(sentence.strip().rstrip(".!;")))
     steps = []
+    last_suit = None
     for part in parts:
+        if not part or _SKIP.match(part) or re.fullmatch(r"[. ]*|\W*", part):
+            continue
+        if _CONDITION.search(part) and not _TRUMP_SPLIT.search(part):
+            # "if the spades are 4-1 I'll take the ruffing finesse": the condition, then what follows it
+            m = re.search(r",|\b(?:I'll|I will|I shall|I'd|then|we'll|we will|there)\b", part, re.I)
+            condition, rest = (part[:m.start()], part[m.start() if m.group(0).lower() == "there" else m.end():]) \
+                if m else (part, "")
+            holds = _condition_holds(condition, ctx, last_suit)
+            last_suit = _suit_in(condition, None) or last_suit
+            if holds is None:
+                steps = None
+                break
+            if not holds or not rest.strip() or re.search(r"\bno\s{1,3}problem\b|\bfine\b", rest, re.I):
+                continue
+            part = rest
+        step = None
         items = [x.strip() for x in _LIST.split(part) if x.strip() and not _SKIP.match(x.strip())]
-        step = _read_clause(items[0], trump, held, steps[-1] if steps else None) if len(items) == 1 else None
+        if _DISCARD.search(part) or _RUFFING_FINESSE.search(part) or len(items) == 1:
+            step = _read_clause(part if len(items) != 1 else items[0], trump, held,
+                                steps[-1] if steps else None, ctx)
+        if step is None and len(items) > 1:
+            step = _card_items(part, held)
         if step is None:
             steps = None
             break
-        steps.append(step)
+        steps.extend(step if isinstance(step, tuple) else (step,))
+        last = steps[-1]
+        last_suit = (last.card[0] if last.card else last.suit) or last_suit
     if steps:
         return tuple(steps)
     if trump and _CROSSRUFF.search(text):

@@ -28,6 +28,7 @@ from engine.input.claims import (
     CONCESSION_FORMS,
     MAX_STATEMENT,
     LineStep,
+    StatementContext,
     mentions_outstanding_trump,
     names_a_line,
     names_trump_card,
@@ -478,7 +479,11 @@ def claim_facts(table: Table) -> list:
     line = e.get("line")
     line_kind = "stated" if line else "none"
     if not line:
-        line = read_statement(statement, table.contract.trump, held or None)
+        ctx = None
+        if pos is not None:
+            ctx = StatementContext(by=by, hands={x: tuple(pos.held(S.seat_id(x))) for x in side},
+                                   opponents={x: tuple(pos.held(S.seat_id(x))) for x in C.other_side(side)})
+        line = read_statement(statement, table.contract.trump, held or None, ctx)
         if line and pos is not None:
             line = _doubtful_steps(table, line, held, side)
             line = _expand_crossruff(table, line, pos, side)

@@ -23,7 +23,7 @@ def seat_name(s) -> str:
 
 
 # The steps of a claimer's stated line of play (docs/claims.md): read from case files, followed by the solver.
-STEP_KINDS = ("play", "cash", "draw_trumps", "ruff", "finesse", "lead", "discard", "ruffing_finesse")
+STEP_KINDS = ("play", "cash", "draw_trumps", "ruff", "finesse", "lead", "discard", "ruffing_finesse", "squeeze")
 RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
 STRAINS = ("C", "D", "H", "S", "NT")
 

@@ -15,12 +15,12 @@ Items (``CLASS_ITEMS`` says which class each applies to):
 * N1 a card that wins the trick for certain is held: the trick is not declined;
 * N4 among such cards, not one that would win a later trick when a cheaper one wins this one;
 * I1 partner's card wins the trick for certain: it is not overtaken or ruffed;
-* I2 a suit the leader runs from the top is not underled when an opponent holds a card that beats the one led;
+* I2 a solid suit the leader runs from the top is not underled when an opponent holds a card that beats it;
 * N3 following to a trick another card already wins, not a high card that would win a later trick while a
   lower card of the suit is held;
 * N2 discarding, not an established winner while a card that cannot win is held;
 * N2b discarding, not an established winner when another discard keeps more tricks the side can cash;
-* L1 when the side can cash every remaining trick from the top, not a lead that gives up the lead;
+* L1 when the side can cash every remaining trick from the top, not a lead of a suit the opponents head;
 * E1 (expert) discarding, nothing worth more than another card the hand could throw;
 * E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up.
 
@@ -242,6 +242,8 @@ class _Normal:
             return not suit_cards or (st.rounds and self.step_rounds >= st.rounds)
         if st.kind in ("ruff", "lead"):
             return not suit_cards or self.step_rounds >= (st.rounds or 1)
+        if st.kind == "squeeze":
+            return False  # the rest of the play, the side's choices made right (docs/claims.md)
         return True
 
     def _mark_lead(self, card: int) -> None:
@@ -634,9 +636,11 @@ class _Normal:
         return bool((self._later_winners(seat, card // 13) >> card) & 1)
 
     def _l1(self, seat: int, moves: list) -> list:
-        """L1: when the side can cash every remaining trick from the top, the leader leads a card that wins the
-        trick for certain (``cash_count``'s leads: any of them, in any order, blocked or not); a card that
-        gives up the lead would give up a trick the cards in view say is the side's, which no plan could want."""
+        """L1: when the side can cash every remaining trick from the top, the leader does not lead a suit the
+        opponents head (their card is the highest of it still out) unless the lead is one that wins for certain
+        (a low card to partner's winner, or one partner ruffs): such a lead gives up a trick the cards in view
+        say is the side's, which no plan could want.  A suit the side heads may be led in any order (a claimer
+        may have overlooked a small card: a careless order, not an irrational one, but see I2)."""
         h = self.h
         n = _popcount(h[seat])
         if cash_count(h, self.trump, seat, False) < n:
@@ -644,10 +648,16 @@ class _Normal:
         sure = 0
         for c, _ in cash_leads(h, self.trump, seat, 99, False):
             sure |= 1 << c
+        side = h[seat] | h[(seat + 2) % 4]
         out = []
         for m in moves:
             s = m // 13
-            run = _reps_run((h[seat] >> (13 * s)) & FULL, self.live(s), m % 13) << (13 * s)
+            sh = 13 * s
+            live = ((h[0] | h[1] | h[2] | h[3]) >> sh) & FULL
+            if (side >> (sh + _top(live))) & 1:
+                out.append(m)  # the side heads the suit
+                continue
+            run = _reps_run((h[seat] >> sh) & FULL, self.live(s), m % 13) << sh
             if run & sure:
                 out.append(m)
         return out or moves
@@ -709,6 +719,10 @@ class _Normal:
         return out
 
     def _i2(self, seat: int, moves: list) -> list:
+        """I2: a suit the leader can run from the top, with some solidity (two top cards or more, or the ace),
+        is not led from below when an opponent holds a card that beats the card led: ace-king-five is played
+        from the top; a lone top card over small ones (jack-six, seven-five-four) may carelessly be led from
+        below by a claimer who has overlooked a small card (EBU guidance on claims, read into the footnote)."""
         h = self.h
         opp1, opp2 = (seat + 1) % 4, (seat + 3) % 4
         out = []
@@ -717,22 +731,22 @@ class _Normal:
             sh = 13 * s
             mine = (h[seat] >> sh) & FULL
             live = self.live(s)
-            # the run of top live cards held by the leader
+            # the run of top live cards held by the leader (rank bits)
             run = 0
             x = live
             while x:
                 top = x.bit_length() - 1
                 if not (mine >> top) & 1:
                     break
-                run += 1
+                run |= 1 << top
                 x ^= 1 << top
             if run:
                 o1 = (h[opp1] >> sh) & FULL
                 o2 = (h[opp2] >> sh) & FULL
                 longest = max(_popcount(o1), _popcount(o2))
                 r = m % 13
-                top_cards = live.bit_length() - run  # ranks >= this are the run
-                if run >= longest and r < top_cards and ((o1 | o2) >> (r + 1)):
+                solid = _popcount(run) >= 2 or (run >> 12) & 1
+                if solid and _popcount(run) >= longest and not (run >> r) & 1 and ((o1 | o2) >> (r + 1)):
                     continue  # I2
             out.append(m)
         return out or moves

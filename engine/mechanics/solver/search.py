@@ -93,6 +93,8 @@ class _Search(_Moves, _Normal):
         # a stated line's discards are standing instructions, the rest its steps in order
         self.standing = tuple((st.card, st.on, st.by, st.suit) for st in line if st.kind == "discard")
         self.line = tuple(st for st in line if st.kind != "discard")
+        # a squeeze step: from it on the side's choices are made in its favour (it reads the ending right)
+        self.squeeze_at = next((i for i, st in enumerate(self.line) if st.kind == "squeeze"), -1)
         self.pclass = CLASSES.index(pclass)
         self.excluded = _findings(excluded)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
@@ -332,7 +334,13 @@ class _Search(_Moves, _Normal):
             moves = self.normal_moves(seat)
         else:
             moves = self.legal_reps(seat)
-        return moves, ((seat & 1) == self.side) if self.minimax else self.maximize
+        return moves, self._maximizes(seat & 1)
+
+    def _maximizes(self, parity: int) -> bool:
+        """Whether the seats of ``parity`` maximise the objective now (a squeeze step makes the side do so)."""
+        if self.squeeze_at >= 0 and parity == self._judged and self.step_idx >= self.squeeze_at:
+            return True
+        return self._maximizing[parity]
 
     def legal_reps(self, seat: int):
         """The legal moves (one card per run of equivalent cards), memoised: following suit, on the hand's
@@ -428,7 +436,7 @@ class _Search(_Moves, _Normal):
         trick = self.trick
         seat = (self.leader + len(trick)) % 4
         parity = seat & 1
-        maximize = self._maximizing[parity]
+        maximize = self._maximizing[parity] if self.squeeze_at < 0 else self._maximizes(parity)
         if parity != self._judged:
             k = self._move_key(seat)
             moves = _ORDERED.get(k)
