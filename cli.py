@@ -423,69 +423,28 @@ def check(files: tuple, quiet: bool) -> None:
     the laws rule it when the record shows an irregularity of play.  Exit
     status 1 when any game has a problem.
     """
-    from engine.input import lin, pbn
+    from engine.commands.session import describe, entries
     from engine.input.caseio import CaseError
 
     bad = total = 0
-    for path in files:
-        try:
-            if path.lower().endswith(".lin"):
-                items = [lambda b=b: lin.board_record(b, path) for b in lin.load_boards(path)]
-            else:
-                items = [lambda g=g: pbn.board_record(g) for g in pbn.load_games(path)]
-        except CaseError as exc:  # nothing in the file can be read
-            click.echo(f"ERROR {exc}")
-            bad += 1
-            total += 1
-            continue
-        if not items:
-            click.echo(f"ERROR {path}: no games in the file")
-            bad += 1
-            total += 1
-            continue
-        for make in items:
-            total += 1
+    for entry in entries(files):  # one game at a time: a session of any length in the memory of one game
+        total += 1
+        if entry.error is None:
             try:
-                record = make()
-                line = _check_line(record, pbn)
+                line = describe(entry)
             except CaseError as exc:
-                bad += 1
-                click.echo(f"ERROR {exc}")
-                continue
-            if not quiet:
-                click.echo(f"ok    {path}: {record.label}: {line}")
-                for note in record.reader_notes:
-                    click.echo(f"      note: {note}")
+                entry.error = exc
+        if entry.error is not None:
+            bad += 1
+            click.echo(f"ERROR {entry.error}")
+            continue
+        if not quiet:
+            click.echo(f"ok    {entry.file}: {entry.label}: {line}")
+            for note in entry.record.reader_notes:
+                click.echo(f"      note: {note}")
     click.echo(f"\n{total - bad} ok, {bad} with problems, {total} games")
     if bad:
         sys.exit(EXIT_FAILED)
-
-
-def _check_line(record, pbn) -> str:
-    """Check one record (raising CaseError on a problem) and say what it holds."""
-    if record.kind == "hand record":
-        return "hand record (the deal only)"
-    if record.kind == "deal and play":
-        return f"deal and {len(record.tricks)} trick(s), no auction (the contract is not known)"
-    from engine.mechanics.records import check_record
-
-    case = pbn.build_case(record)
-    if record.kind == "passed out":
-        return "passed out (scores zero)"
-    table = check_record(record, case)
-    tricks = len(record.tricks)
-    what = f"{case.contract} by {case.declarer}, {tricks} trick(s) recorded"
-    claim = next((e for e in case.events if e.kind in ("claim", "concession")), None)
-    if claim is not None:
-        what += f", {claim.kind} at {claim.at}"
-    irregular = any(p.marks for t in record.tricks for p in t) or any(p.failed_to_follow for p in table.plays) or \
-        any(t.effective and t.expected_leader and t.effective[0][0] != t.expected_leader for t in table.tricks)
-    if not irregular:
-        return what + "; no irregularity of play"
-    from engine.explain.ruling import rule_case
-
-    found = sorted({c.kind for c in rule_case(case).conclusions if c.kind not in ("trick_won",)})
-    return what + (f"; {', '.join(found)}" if found else "; no irregularity")
 
 
 @cli.command()
