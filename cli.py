@@ -387,7 +387,10 @@ def export(case_file: str, board, room, game, events, allow_dir, output: str | N
 
     text = write_pbn(_rule_or_fail(load_or_fail(case_file, board, room, game, events, allow_dir)))
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            fail(f"{output}: cannot be written: {exc.strerror or exc}")
     else:
         click.echo(text, nl=False)
 

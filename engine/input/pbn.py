@@ -495,6 +495,7 @@ class PlayedCard:
     notes: list = field(default_factory=list)
     comment: str = ""
     nags: list = field(default_factory=list)
+    note_texts: list = field(default_factory=list)  # the texts of its notes (=n=), as the Note tags give them
 
 
 @dataclass
@@ -515,7 +516,8 @@ class BoardRecord:
     reader_notes: list = field(default_factory=list)  # what the reader noticed (never silent)
     events: list = field(default_factory=list)  # case events the record itself shows (a LIN claim)
     tags: dict = field(default_factory=dict)  # the PBN tags as read (for writing back)
-    comments: list = field(default_factory=list)
+    comments: list = field(default_factory=list)  # the game's own {...} comments (not after a card or call)
+    loose_notes: list = field(default_factory=list)  # the texts of Note tags no call or card refers to
     auction_first: str | None = None
 
     def err(self, field_name: str, problem: str) -> CaseError:
@@ -662,11 +664,29 @@ def board_record(game: Game) -> BoardRecord:
         raise err("Result", f"{result_text!r}: a passed-out board has no result")
     record = BoardRecord(game.file, label, fields, tricks, complete, where, auction, dict(game.notes),
                          kind=record_kind, players=players, reader_notes=notes, tags=dict(tags),
-                         comments=list(game.comments), auction_first=first)
+                         comments=list(game.comments), auction_first=first, loose_notes=_loose_notes(game))
     if tags.get("Termination", "").strip():
         notes.append(f"Termination: {tags['Termination'].strip()}")
     record.where["result"] = f"Result (line {game.tag_lines.get('Result')})"
     return record
+
+
+def _loose_notes(game: Game) -> list:
+    """The texts of the Note tags that no call or card refers to (a note on the board as a whole)."""
+    refs = {tag: {x for tok in game.sections[tag].tokens for x in tok.notes} for tag in TOKEN_SECTIONS
+            if tag in game.sections}
+    fallback = {x for tag, numbers in refs.items() for x in numbers if x not in game.sections[tag].notes}
+    last_in_section = {(owner, number): i for i, (owner, number, _) in enumerate(game.note_list)}
+    last = {number: i for i, (_, number, _) in enumerate(game.note_list)}
+    loose = []
+    for i, (owner, number, text) in enumerate(game.note_list):
+        if owner in refs and number in refs[owner] and last_in_section[(owner, number)] == i:
+            continue  # the note of a call or card of its own section
+        if number in fallback and last[number] == i:
+            continue  # the note a call or card of another section finds among the game's notes
+        if text:
+            loose.append(text)
+    return loose
 
 
 _BID = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
@@ -845,8 +865,9 @@ def _play(game: Game, hands, contract, declarer: str, err, notes: list) -> tuple
         for seat in order:
             card, tok = cells[seat]
             where = f"Play (line {tok.line}), trick {t}, {C.SEAT_NAMES[seat]}'s column"
+            texts = [section.notes.get(x) or game.notes.get(x) for x in tok.notes]
             trick.append(PlayedCard(t, seat, card, where, [m for m in tok.marks if m in "RL"], list(tok.notes),
-                                    tok.comment, list(tok.nags)))
+                                    tok.comment, list(tok.nags), [x for x in texts if x]))
         tricks.append(trick)
         if len(trick) == 4:
             winner, _ = C.trick_winner([(p.seat, p.card) for p in trick], trump)
@@ -1058,8 +1079,34 @@ def read_events_file(path: str | Path) -> dict:
 # ---------------------------------------------------------------------------
 
 
-def _quote(value) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+def plain_text(value) -> str:
+    """``value`` as PBN can hold it in a tag value or a comment: one line of printing characters.
+
+    PBN 2.1 takes its strings from PGN: a tag value is a string of printing characters, so a line break, a tab
+    or any other control character is written as a space; a lone surrogate (not a character) as U+FFFD.
+    """
+    text = str(value)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else
+                   ("\ufffd" if unicodedata.category(ch) == "Cs" else
+                    ch if unicodedata.category(ch) not in ("Cc", "Zl", "Zp") else " ") for ch in text)
+
+
+def pbn_string(value) -> str:
+    """``value`` as the inside of a PBN tag value (between the quotes): ``\\"`` for a quote, ``\\\\`` for a
+    backslash (the only escapes of a PBN string), one line (``plain_text``); a value the reader would take for
+    ``#`` or ``##`` (the previous game's value, a value kept: PBN 4.8) starts with a space, which readers strip."""
+    text = plain_text(value).replace("\\", "\\\\").replace('"', '\\"')
+    return " " + text if text == "#" or text.startswith("##") else text
+
+
+def comment_text(value) -> str:
+    """``value`` as the inside of a ``{...}`` comment: one line, braces (which would end it) as parentheses."""
+    return plain_text(value).replace("}", ")").replace("{", "(")
+
+
+_quote = pbn_string
 
 
 KEEP_TAGS = ("Site", "Date", "Scoring", "Room", "Termination", "Stage", "Round", "Table", "HomeTeam", "VisitTeam")
@@ -1068,6 +1115,7 @@ KEEP_TAGS = ("Site", "Date", "Scoring", "Room", "Termination", "Stage", "Round",
 def _auction_lines(view: dict, record: BoardRecord | None, notes: list) -> list:
     """The Auction section from ``auction_view``: rows of four from the dealer, ^S and ^I as read."""
     nags = {i: c.get("nags", []) for i, c in enumerate(record.auction)} if record else {}
+    comments = {i: c.get("comment") for i, c in enumerate(record.auction) if c.get("comment")} if record else {}
     tokens = []
     expected = view["dealer"]
     for i, call in enumerate(view["calls"]):
@@ -1081,6 +1129,8 @@ def _auction_lines(view: dict, record: BoardRecord | None, notes: list) -> list:
             text += f" ={len(notes)}="
         for nag in nags.get(i, []):
             text += " " + nag
+        if i in comments:
+            text += " {" + comment_text(comments[i]) + "}"
         tokens.append(text)
         expected = C.next_seat(call["seat"])
     rows, row, seats = [], [], 0
@@ -1109,8 +1159,8 @@ def write_pbn(ruling, event: str | None = None) -> str:
     view = auction_view(case)
     passed = passed_out(case)
     result = ruling.tricks_at_table if ruling.tricks_at_table is not None else ""
-    if result != "" and record is not None and record.fields.get("result_disputed"):
-        result = f"^{record.fields['result']}"
+    if record is not None and record.fields.get("result_disputed"):
+        result = f"^{record.fields['result']}"  # agreed, not what the cards give (PBN 3.4.15): kept as agreed
     tags = [
         ("Event", event or read.get("Event") or case.title or case.id), ("Site", read.get("Site", "")),
         ("Date", read.get("Date", "????.??.??")), ("Board", case.board if case.board is not None else ""),
@@ -1123,6 +1173,7 @@ def write_pbn(ruling, event: str | None = None) -> str:
     ]
     out = ["% PBN 2.1", "% EXPORT", f"% written by bridge-td from case {case.id}", ""]
     out += [f'[{name} "{_quote(value)}"]' for name, value in tags]
+    out += ["{" + comment_text(c) + "}" for c in (record.comments if record else [])]
     if view:
         auction_notes: list = []
         out.append(f'[Auction "{view["dealer"]}"]')
@@ -1167,11 +1218,24 @@ def write_pbn(ruling, event: str | None = None) -> str:
                     text += f" ={len(notes)}="
                 source = read_cards.get((t.number, seat))
                 if source is not None and source.card == play.card:
+                    for said in source.note_texts:  # the record's own notes on the card
+                        notes.append(said)
+                        text += f" ={len(notes)}="
                     text += "".join(" " + nag for nag in source.nags)
+                    if source.comment:
+                        text += " {" + comment_text(source.comment) + "}"
                 row.append(text)
             out.append(" ".join(row))
         if len(table.tricks) < 13 or not table.tricks[-1].complete:
             out.append("*")
+    loose = list(record.loose_notes) if record is not None else []
+    if table.tricks:
+        notes += loose  # numbered after the Play section's notes, referred to by no card: as read
+    elif view:
+        first = len(auction_notes) + 1
+        out += [f'[Note "{n}:{_quote(text)}"]' for n, text in enumerate(loose, start=first)]
+    else:
+        out += [f'[Note "{n}:{_quote(text)}"]' for n, text in enumerate(loose, start=1)]
     for n, text in enumerate(notes, start=1):
         out.append(f'[Note "{n}:{_quote(text)}"]')
     if ruling.score:
@@ -1193,10 +1257,12 @@ def write_pbn(ruling, event: str | None = None) -> str:
         summary.append("Score: " + ", ".join(f"{k} {v:+d}" for k, v in ruling.score.items()) + ".")
     for n in (record.reader_notes if record else []):
         summary.append(f"Read from the file: {n}.")
+    if str(case.raw.get("notes") or "").strip():
+        summary.append(f"Notes of the case: {str(case.raw['notes']).strip()}")
     if case.events:
         summary.append("Events: " + "; ".join(f"{e.at} {e.kind} " + " ".join(f"{k}={v}" for k, v in e.fields.items())
                                               for e in case.events))
-    out.append("{" + "\n".join(s.replace("}", ")").replace("{", "(") for s in summary) + "}")
+    out.append("{" + "\n".join(comment_text(s) for s in summary) + "}")
     out.append("")
     return "\n".join(out)
 
