@@ -156,7 +156,7 @@ def test_the_game_iterator_is_lazy():
 # -- export and the page's PBN save: what we write, our reader reads ----------------------------------------
 
 HOSTILE = ['"', "]", "[", "\\", "\n", "\r\n", "\r", "{", "}", "#", "##", ";", "%", "\t", "\x00", "\u2028", "=1=",
-           "$1", "^R", '"]', '\\"', "\x85", "*", "?", " "]
+           "$1", "^R", '"]', '\\"', "\x85", "*", "?", " ", "\ud800", "\u200d"]
 hostile_text = st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=4)), min_size=1, max_size=8).map("".join)
 
 
