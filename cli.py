@@ -418,7 +418,10 @@ def export(case_file: str, board, room, game, events, allow_dir, output: str | N
 
     text = write_pbn(_rule_or_fail(load_or_fail(case_file, board, room, game, events, allow_dir)))
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            fail(f"{output}: cannot be written: {exc.strerror or exc}")
     else:
         click.echo(text, nl=False)
 
@@ -454,91 +457,28 @@ def check(files: tuple, quiet: bool) -> None:
     the laws rule it when the record shows an irregularity of play.  Exit
     status 1 when any game has a problem.
     """
-    from engine.input import lin, pbn
+    from engine.commands.session import describe, entries
     from engine.input.caseio import CaseError
 
     bad = total = 0
-    for path in files:
-        try:
-            if path.lower().endswith(".lin"):
-                items = [lambda b=b: lin.board_record(b, path) for b in lin.load_boards(path)]
-            else:
-                items = [lambda g=g: pbn.board_record(g) for g in pbn.load_games(path)]
-        except CaseError as exc:  # nothing in the file can be read
-            click.echo(f"ERROR {exc}")
-            bad += 1
-            total += 1
-            continue
-        if not items:
-            click.echo(f"ERROR {path}: no games in the file")
-            bad += 1
-            total += 1
-            continue
-        for make in items:
-            total += 1
+    for entry in entries(files):  # one game at a time: a session of any length in the memory of one game
+        total += 1
+        if entry.error is None:
             try:
-                record = make()
-                line = _check_line(record, pbn)
+                line = describe(entry)
             except CaseError as exc:
-                bad += 1
-                click.echo(f"ERROR {exc}")
-                continue
-            if not quiet:
-                click.echo(f"ok    {path}: {record.label}: {line}")
-                for note in record.reader_notes:
-                    click.echo(f"      note: {note}")
+                entry.error = exc
+        if entry.error is not None:
+            bad += 1
+            click.echo(f"ERROR {entry.error}")
+            continue
+        if not quiet:
+            click.echo(f"ok    {entry.file}: {entry.label}: {line}")
+            for note in entry.record.reader_notes:
+                click.echo(f"      note: {note}")
     click.echo(f"\n{total - bad} ok, {bad} with problems, {total} games")
     if bad:
         sys.exit(EXIT_FAILED)
-
-
-def _check_line(record, pbn) -> str:
-    """Check one record (raising CaseError on a problem) and say what it holds."""
-    if record.kind == "hand record":
-        return "hand record (the deal only)"
-    if record.kind == "deal and play":
-        return f"deal and {len(record.tricks)} trick(s), no auction (the contract is not known)"
-    from engine.mechanics.records import check_record
-
-    case = pbn.build_case(record)
-    if record.kind == "passed out":
-        return "passed out (scores zero)"
-    table = check_record(record, case)
-    tricks = len(record.tricks)
-    what = f"{case.contract} by {case.declarer}, {tricks} trick(s) recorded"
-    claim = next((e for e in case.events if e.kind in ("claim", "concession")), None)
-    if claim is not None:
-        what += f", {claim.kind} at {claim.at}"
-    irregular = any(p.marks for t in record.tricks for p in t) or any(p.failed_to_follow for p in table.plays) or \
-        any(t.effective and t.expected_leader and t.effective[0][0] != t.expected_leader for t in table.tricks)
-    if not irregular:
-        return what + "; no irregularity of play"
-    from engine.explain.ruling import rule_case
-
-    return what + "; " + _check_summary(rule_case(case))
-
-
-def _check_summary(ruling) -> str:
-    """What the laws make of a record, in words: each irregularity, then declarer's tricks after the ruling."""
-    from engine.explain import render
-
-    happened = [c for c in ruling.conclusions if c.kind in render.IRREGULARITIES]
-    if not happened:
-        return "no irregularity that the implemented laws cover"
-    said = []
-    for c in happened:
-        text = c.text.split(":", 1)[0].rstrip(".")
-        if text not in said:
-            said.append(f"{text} [{c.law}]")
-    out = "; ".join(said)
-    if ruling.declarer_tricks is not None and ruling.declarer_tricks != ruling.tricks_at_table:
-        out += f"; declarer's tricks {ruling.tricks_at_table} at the table, {ruling.declarer_tricks} after the ruling"
-    elif ruling.declarer_tricks is not None:
-        out += "; the tricks at the table stand"
-    questions = [c for c in ruling.conclusions if c.kind in render.JUDGMENT_KINDS]
-    if questions:
-        out += f"; {len(questions)} point(s) for the director to judge"
-    return out
 
 
 @cli.command(short_help="Exercises for trainees from the casebook or PBN/LIN files, scored.")

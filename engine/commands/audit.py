@@ -17,13 +17,16 @@ the double-dummy value when DDS is installed; it flags, with the clause:
 
 Nothing here rules: an audit points the director at boards to look at.  The
 searches have a fixed node budget per board, so the report is the same on any
-machine; a number not settled is shown as a range.
+machine; a number not settled is shown as a range, in words ("between 5 and 7,
+not settled within the work budget"), and a missing double-dummy value with
+its reason.  The files are read by ``check``'s reader (engine.commands.session),
+one game at a time, so that a game ``check`` rejects is an error here too,
+in the same words; each line names its file.
 """
 from __future__ import annotations
 
 import sys
 
-from engine.input import lin, pbn
 from engine.input.caseio import CaseError
 from engine.mechanics import solver as S
 from engine.mechanics.dd import dd_value
@@ -87,6 +90,8 @@ def audit_record(record, nodes: int = AUDIT_NODES) -> dict | None:
                floor=won + f.value if f.exact else [won + f.lower, won + f.upper],
                ceiling=won + c.value if c.exact else [won + c.lower, won + c.upper],
                double_dummy=won + dd.value if dd.available else None)
+    if not dd.available:
+        out["double_dummy_reason"] = dd.reason
     flags = []
     if total > won + c.upper:
         flags.append({"law": "69B", "text": f"no legal play gives declarer {total}: the defenders conceded "
@@ -104,66 +109,69 @@ def audit_record(record, nodes: int = AUDIT_NODES) -> dict | None:
     return out
 
 
-def records(path: str) -> list:
-    if path.lower().endswith(".lin"):
-        return [lin.board_record(b, path) for b in lin.load_boards(path)]
-    return [pbn.board_record(g) for g in pbn.load_games(path)]
-
-
 def audit_files(paths, progress=None) -> dict:
-    """Every claimed board of ``paths``: {"boards": [...], "errors": [...], "checked": n}."""
+    """Every claimed board of ``paths``: {"boards": [...], "errors": [...], "checked": n}.
+
+    The files are read by ``check``'s reader (engine.commands.session), one game at a time: a game
+    ``check`` rejects is an error here, with the same words, and only the claimed boards are kept.
+    ``checked`` counts the games read, with or without a problem.
+    """
+    from engine.commands.session import entries
+
     boards, errors, checked = [], [], 0
-    items = []
-    for path in paths:
+    for entry in entries(paths, progress):
+        if entry.label is not None:
+            checked += 1
+        if entry.error is not None:
+            errors.append(str(entry.error))
+            continue
         try:
-            items.extend(records(path))
-        except CaseError as exc:
-            errors.append(str(exc))
-    for i, record in enumerate(items):
-        if progress:
-            progress(i, len(items))
-        checked += 1
-        try:
-            line = audit_record(record)
+            line = audit_record(entry.record)
         except CaseError as exc:
             errors.append(str(exc))
             continue
         if line is not None:
             boards.append(line)
     if progress:
-        progress(len(items), len(items))
+        progress(checked, 1.0, True)
     return {"boards": boards, "errors": errors, "checked": checked}
 
 
-def _num(v) -> str:
-    return f"{v[0]}-{v[1]}" if isinstance(v, list) else ("-" if v is None else str(v))
+def _value(v, what: str) -> str:
+    """A floor or ceiling in words: a number, or the range a search within its work budget left open."""
+    if isinstance(v, list):
+        return f"{what} between {v[0]} and {v[1]} (not settled within the work budget of {AUDIT_NODES:,} nodes)"
+    return f"{what} {v}"
 
 
 def audit_text(report: dict) -> str:
     out = []
     for b in report["boards"]:
-        head = f"{b['label']}: {b['contract']} by {b['declarer']}, claimed total {b['claimed_total']}"
+        head = f"{b['file']}: {b['label']}: {b['contract']} by {b['declarer']}, claimed total {b['claimed_total']}"
         if "error" in b:
             out.append(f"{head}; {b['error']}")
             continue
-        out.append(f"{head}; legal floor {_num(b['floor'])}, ceiling {_num(b['ceiling'])}, double dummy "
-                   f"{_num(b['double_dummy'])}")
+        dd = (f"double dummy {b['double_dummy']}" if b["double_dummy"] is not None else
+              f"double dummy not available ({b.get('double_dummy_reason') or 'no reason given'})")
+        out.append(f"{head}; {_value(b['floor'], 'legal floor')}, {_value(b['ceiling'], 'ceiling')}, {dd}")
         for fl in b["flags"]:
             out.append(f"  [{fl['law']}] {fl['text']}")
-    flagged = sum(1 for b in report["boards"] if b.get("flags"))
-    out.append(f"\n{len(report['boards'])} claimed or conceded of {report['checked']} boards; {flagged} flagged")
     for e in report["errors"]:
         out.append(f"ERROR {e}")
-    return "\n".join(out)
+    flagged = sum(1 for b in report["boards"] if b.get("flags"))
+    unread = f"; {len(report['errors'])} with problems (ERROR above)" if report["errors"] else ""
+    out.append(f"\n{len(report['boards'])} claimed or conceded of {report['checked']} boards; {flagged} flagged"
+               f"{unread}")
+    return "\n".join(out).lstrip("\n")
 
 
-def stderr_progress(i: int, n: int) -> None:
-    """A one-line progress bar on stderr (only for sessions of more than a few boards)."""
-    if n < 5:
+def stderr_progress(boards: int, share: float, done: bool = False) -> None:
+    """A one-line progress bar on stderr (the share of the files read), from the fifth board on."""
+    if boards < 5:
         return
     width = 30
-    done = int(width * i / n) if n else width
-    sys.stderr.write(f"\raudit [{'#' * done}{'.' * (width - done)}] {i}/{n}")
-    if i >= n:
+    filled = int(width * min(max(share, 0.0), 1.0))
+    sys.stderr.write(f"\raudit [{'#' * filled}{'.' * (width - filled)}] {share:4.0%}, {boards} boards")
+    if done:
         sys.stderr.write("\n")
     sys.stderr.flush()

@@ -395,34 +395,14 @@ def case_yaml(draft, with_expect: bool = False) -> str:
 
 
 def case_pbn(draft) -> str:
+    """The draft as a PBN game: ``export``'s writer (engine.input.pbn.write_pbn), so that the names, the
+    auction with its alerts and notes, and every text are written as PBN strings our reader reads back."""
     from engine.input.pbn import write_pbn
 
     _, case = load_draft(draft)
     if case.contract is None:
         raise _err("contract", "a PBN game needs the contract and declarer (finish the auction first)")
-    text = write_pbn(rule_case(case))
-    for seat_, name in (case.extra.get("players") or {}).items():  # the names, and the auction, as PBN has them
-        text = text.replace(f'[{C.SEAT_NAMES[seat_]} ""]', f'[{C.SEAT_NAMES[seat_]} "{_pbn_quote(name)}"]', 1)
-    view = auction_view(case)
-    if view and "[Auction " not in text:
-        calls, notes = [], []
-        first = text.count('[Note "')  # numbered after the play's notes: one number, one note, in the file
-        for c in view["calls"]:  # an alert, a note, a mark: a PBN note on the call (=n=), after the section
-            said = (["alerted"] if c["alert"] else []) + [m.replace("_", " ") for m in c["marks"]] + \
-                ([c["note"]] if c["note"] else [])
-            if said:
-                notes.append(f'[Note "{first + len(notes) + 1}:{_pbn_quote("; ".join(said))}"]')
-                calls.append(f"{c['call']} ={first + len(notes)}=")
-            else:
-                calls.append(c["call"])
-        rows = [" ".join(calls[i:i + 4]) for i in range(0, len(calls), 4)]
-        block = f'[Auction "{view["dealer"]}"]\n' + "\n".join(rows + notes) + "\n"
-        text = text.replace('[Play "', block + '[Play "', 1) if '[Play "' in text else text
-    return text
-
-
-def _pbn_quote(value: str) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return write_pbn(rule_case(case))
 
 
 # ---------------------------------------------------------------------------

@@ -107,8 +107,9 @@ class Case:
     raw: dict = field(repr=False, default_factory=dict)
     hands_found: dict | None = None  # deal_found: the pockets as found (counts may be wrong, Laws 13-14)
     extra: dict = field(default_factory=dict)  # registered chapter fields, parsed (register_case_field)
-    # A case read from a PBN/LIN file: (the record, the case of the record alone), checked against
-    # the deal before ruling (engine.mechanics.records).
+    # A case read from a PBN/LIN file: the record (engine.input.pbn.BoardRecord), checked against the
+    # deal before ruling (engine.mechanics.records); it does not refer back to the case, so a session
+    # read one game at a time frees each game as soon as it is done (no reference cycle to collect).
     record: Any = field(default=None, repr=False, compare=False)
 
 

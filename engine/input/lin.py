@@ -14,6 +14,10 @@ LIN records who played a card only by turn; a card identifies its holder, so
 the seat of each ``pc`` is the seat the deal gave the card to, four cards a
 trick.  The contract and declarer come from the auction.  The board becomes
 the same ``BoardRecord`` as a PBN game and goes through the same checks.
+
+The pairs and deals are read one at a time (``iter_pairs``, ``iter_boards``);
+a value is at most MAX_TAG_VALUE characters and a deal at most MAX_PAIRS
+pairs (a deal past a bound is a deal with a problem).
 """
 from __future__ import annotations
 
@@ -21,59 +25,108 @@ import re
 from pathlib import Path
 
 from engine.input.caseio import CaseError
-from engine.input.pbn import BoardRecord, PlayedCard, deal_text, final_contract, read_text
+from engine.input.pbn import MAX_TAG_VALUE, BoardRecord, PlayedCard, deal_text, final_contract, read_text
 from engine.notation import cards as C
 
 LIN_SEATS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 VULNERABILITY = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
 
 
+MAX_PAIRS = 5_000  # tag|value| pairs in one deal (a vugraph deal with its commentary has a few hundred)
+
+
 class LinBoard:
     def __init__(self, number: int, start: int):
         self.number = number  # 1-based, in file order
-        self.start = start  # character offset, for messages
+        self.start = start  # the number of its first pair, for messages
         self.pairs: list = []  # (tag, value, index)
+        self.problem: tuple | None = None  # (where, problem): a bound passed; the deal is not read
+        self.dealt = False  # an md| pair is among its pairs
 
     def first(self, tag):
         return next((v for t, v, _ in self.pairs if t == tag), None)
 
+    def add(self, tag: str, value, n: int) -> None:
+        self.dealt = self.dealt or tag == "md"
+        if self.problem is not None:
+            return
+        if value is None:
+            self.problem = (f"{tag} (pair {n})", f"the value is longer than {MAX_TAG_VALUE:,} characters (the most "
+                                                 f"one value may hold)")
+        elif len(self.pairs) >= MAX_PAIRS:
+            self.problem = (f"pair {n}", f"more than {MAX_PAIRS:,} tag|value| pairs in one deal")
+        else:
+            self.pairs.append((tag, value, n))
+
 
 def parse_pairs(text: str, file: str) -> list:
-    text = text.replace("\r", "").replace("\n", "")
-    parts = text.split("|")
-    if len(parts) < 3:
+    """Every tag|value| pair of a LIN text (``iter_pairs``, all at once)."""
+    return list(iter_pairs(text, file))
+
+
+def iter_pairs(text: str, file: str, where: dict | None = None):
+    """The (tag, value, pair number) of a LIN text, one at a time; line breaks are not part of the record.
+
+    A value longer than MAX_TAG_VALUE is not copied: its value is None.  ``where``, when given, gets
+    ``"size"``, the length of ``text``, and ``"pos"``, the offset read so far.
+    """
+    if where is not None:
+        where["size"] = len(text)
+    first = text.find("|")
+    if first < 0 or text.find("|", first + 1) < 0:
         raise CaseError(file, "", "not a LIN record (expected tag|value| pairs such as md|...|)")
-    pairs = []
-    for i in range(0, len(parts) - 1, 2):
-        tag = parts[i].strip().lower()
+    pos, number, seen = 0, 0, False
+    while True:
+        bar = text.find("|", pos)
+        end = text.find("|", bar + 1) if bar >= 0 else -1
+        if end < 0:
+            break
+        number += 1
+        raw_tag = text[pos:bar].replace("\r", "").replace("\n", "")
+        tag = raw_tag.strip().lower()
+        pos = end + 1
+        if where is not None:
+            where["pos"] = pos
         if not tag:
             continue
-        if not re.fullmatch(r"[a-z]{1,3}", tag) and not pairs:
-            # nothing yet shows the file is a LIN record: its text is not repeated in the message
-            raise CaseError(file, f"pair {i // 2 + 1}", "not a LIN record (it does not start with tag|value| pairs "
-                                                         "such as md|...|)")
         if not re.fullmatch(r"[a-z]{1,3}", tag):
-            raise CaseError(file, f"pair {i // 2 + 1}", f"{parts[i]!r} is not a LIN tag (two letters such as md, pc)")
-        pairs.append((tag, parts[i + 1], i // 2 + 1))
-    return pairs
+            if not seen:  # nothing yet shows the file is a LIN record: its text is not repeated in the message
+                raise CaseError(file, f"pair {number}", "not a LIN record (it does not start with tag|value| pairs "
+                                                        "such as md|...|)")
+            raise CaseError(file, f"pair {number}", f"{raw_tag[:60]!r} is not a LIN tag (two letters such as md, pc)")
+        seen = True
+        value = text[bar + 1:end] if end - bar - 1 <= MAX_TAG_VALUE else None
+        if value is not None and ("\n" in value or "\r" in value):
+            value = value.replace("\r", "").replace("\n", "")
+        yield tag, value, number
+    if where is not None:
+        where["pos"] = len(text)
 
 
-def split_boards(pairs: list) -> list:
-    """One LinBoard per deal: a new one at ``qx`` or at a second ``md``."""
-    boards: list = []
+def split_boards(pairs) -> list:
+    """One LinBoard per deal (``iter_boards``, all at once)."""
+    return list(iter_boards(pairs))
+
+
+def iter_boards(pairs):
+    """One LinBoard per deal, one at a time: a new one at ``qx`` or at a second ``md``; a deal without ``md``
+    is not a deal and is left out."""
     current = None
     names = None
+    count = 0
     for tag, value, n in pairs:
-        if tag == "pn":
+        if tag == "pn" and value is not None:
             names = value
-        dealt = current is not None and current.first("md") is not None
-        if current is None or (tag == "qx" and dealt) or (tag == "md" and dealt):
-            current = LinBoard(len(boards) + 1, n)
-            boards.append(current)
+        if current is None or (tag in ("qx", "md") and current.dealt):
+            if current is not None:
+                yield current
+            count += 1
+            current = LinBoard(count, n)
             if names and tag != "pn":
-                current.pairs.append(("pn", names, n))
-        current.pairs.append((tag, value, n))
-    return [b for b in boards if b.first("md") is not None]
+                current.add("pn", names, n)
+        current.add(tag, value, n)
+    if current is not None and current.dealt:
+        yield current
 
 
 def _hand(text: str, seat: str, file: str, where: str) -> list:
@@ -109,6 +162,8 @@ def board_record(board: LinBoard, file: str) -> BoardRecord:
     def err(tag, problem):
         return CaseError(file, f"{label}, {tag}", problem)
 
+    if board.problem is not None:
+        raise err(*board.problem)
     md = board.first("md")
     if not md or md[0] not in LIN_SEATS:
         raise err("md", f"{md!r}: a deal starts with the dealer's digit (1 South, 2 West, 3 North, 4 East)")
@@ -239,35 +294,50 @@ def load_boards(path) -> list:
     return split_boards(parse_pairs(text, str(path)))
 
 
+def iter_file_boards(path, where: dict | None = None):
+    """The deals of a LIN file one at a time (the file is read, and its size checked, first)."""
+    return iter_boards(iter_pairs(read_text(path, "a LIN file"), str(path), where))
+
+
 def load_board(path, board=None, room=None, game=None) -> BoardRecord:
-    boards = load_boards(path)
-    return select(boards, str(path), board, room, game)
+    """The record of one deal of a LIN file, read one deal at a time (only the deals that match are kept)."""
+    return select(iter_file_boards(path), str(path), board, room, game)
 
 
 def parse_string(text: str, name: str = "<lin>") -> list:
     return [board_record(b, name) for b in split_boards(parse_pairs(text, name))]
 
 
-def select(boards: list, file: str, board=None, room=None, game=None) -> BoardRecord:
-    if not boards:
+def _number_and_room(b: LinBoard):
+    """The board number and room, as board_record reads them, without reading the rest of the deal."""
+    m = re.search(r"([0-9]+)", b.first("ah") or "") or re.search(r"([0-9]+)", b.first("qx") or "")
+    qx = (b.first("qx") or "")[:1].lower()
+    return (int(m.group(1)) if m else None), {"o": "open", "c": "closed"}.get(qx)
+
+
+def select(boards, file: str, board=None, room=None, game=None) -> BoardRecord:
+    """The record of the one deal of ``boards`` (a list, or a file's deals one at a time) that ``board``,
+    ``room`` and ``game`` name."""
+    count, hits, first = 0, [], None
+    for b in boards:
+        count += 1
+        first = first or b
+        if game is not None:
+            if count == game:
+                return board_record(b, file)
+            continue
+        if board is not None:
+            number, where = _number_and_room(b)
+            if number == board and (room is None or where == str(room).lower()):
+                hits.append(b)
+    if count == 0:
         raise CaseError(file, "", "no deal (md|...|) in the LIN record")
     if game is not None:
-        if not 1 <= game <= len(boards):
-            raise CaseError(file, "game", f"there is no deal {game} (the file has {len(boards)})")
-        return board_record(boards[game - 1], file)
+        raise CaseError(file, "game", f"there is no deal {game} (the file has {count})")
     if board is None:
-        if len(boards) == 1:
-            return board_record(boards[0], file)
-        raise CaseError(file, "board", f"the file has {len(boards)} deals; choose one with --board or --game")
-
-    def number_and_room(b):  # as board_record reads them, without reading the rest of the deal
-        m = re.search(r"([0-9]+)", b.first("ah") or "") or re.search(r"([0-9]+)", b.first("qx") or "")
-        qx = (b.first("qx") or "")[:1].lower()
-        return (int(m.group(1)) if m else None), {"o": "open", "c": "closed"}.get(qx)
-
-    hits = [b for b in boards if number_and_room(b)[0] == board]
-    if room is not None:
-        hits = [b for b in hits if number_and_room(b)[1] == str(room).lower()]
+        if count == 1:
+            return board_record(first, file)
+        raise CaseError(file, "board", f"the file has {count} deals; choose one with --board or --game")
     if len(hits) != 1:
         problem = "no" if not hits else f"{len(hits)} deals with"
         raise CaseError(file, "board", f"{problem} board {board} in the file" + ("; choose with --room or --game" if hits else ""))

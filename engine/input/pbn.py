@@ -28,15 +28,25 @@ is a played board, a passed-out board (it rules and scores zero) or a hand
 record (the deal only: the base of a case whose events file or case file
 gives the contract, the auction and the play).
 
+The games are read one at a time (``iter_games``; ``parse_games`` is all of
+them at once): a session is read in the memory of its text and one game.
+Each game is bounded (``MAX_TAG_VALUE`` characters in a tag value,
+``MAX_TAGS`` tag pairs, ``MAX_ENTRIES`` entries of an Auction or Play
+section, ``MAX_COMMENTS`` comments; docs/workbench.md, "Input limits"): a
+game past a bound is a game with a problem, named like any other.
+
 A board becomes case data (``board_case_data``) in the case-file format, the
 auction included (alerts and notes as the case format's optional call forms),
 so everything downstream is unchanged.  ``write_pbn`` writes a ruled case
-back out: what was read (marks, auction, notes, players, Termination) and the
-ruling, with the adjusted result, in notes and commentary.
+back out: what was read (marks, auction, notes, comments, players,
+Termination) and the ruling, with the adjusted result, in notes and
+commentary; every text as a PBN string (``pbn_string``) that this reader
+reads back.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +58,7 @@ IRREGULARITIES = {"R": "revoke", "L": "lead out of turn", "I": "insufficient bid
 NO_HASH = {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play"}  # PBN 4.8
 UNKNOWN = ("", "?")
 MAX_TAG_LINES = 8  # a tag pair may run over lines; this many at most
+MAX_PROBLEMS = 20  # problems kept for one game (the rest are counted)
 
 
 @dataclass
@@ -66,9 +77,9 @@ class Section:
     value: str
     line: int
     tokens: list = field(default_factory=list)
-    raw_lines: list = field(default_factory=list)
     notes: dict = field(default_factory=dict)  # the Note tags given in this section
     pending: list = field(default_factory=list)  # marks waiting for the next card or call
+    overflow: bool = False  # more entries than a section may hold (the game has a problem)
 
 
 @dataclass
@@ -81,9 +92,22 @@ class Game:
     tags: dict = field(default_factory=dict)
     tag_lines: dict = field(default_factory=dict)
     sections: dict = field(default_factory=dict)  # tag -> Section
-    notes: dict = field(default_factory=dict)  # "1" -> text (every Note tag of the game)
+    notes: dict = field(default_factory=dict)  # "1" -> text (every Note tag of the game; a number given again: the last)
+    note_list: list = field(default_factory=list)  # (section tag or None, number, text): the Note tags in order
     comments: list = field(default_factory=list)
     problems: list = field(default_factory=list)  # (where, problem): the game cannot be read
+    more_problems: int = 0  # problems past the first MAX_PROBLEMS
+    pairs: int = 0  # tag pairs read (the bound MAX_TAGS)
+    comment_count: int = 0
+    comment_chars: int = 0
+    comment_overflow: bool = False
+
+    def problem(self, where: str, text: str) -> None:
+        """A problem of this game (the first MAX_PROBLEMS are kept, the rest counted)."""
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append((where, text))
+        else:
+            self.more_problems += 1
 
     @property
     def board(self) -> int | None:
@@ -108,8 +132,22 @@ class PbnError(CaseError):
 # Tokenising
 # ---------------------------------------------------------------------------
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_HEAD = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"')
+_TAG_TAIL = re.compile(r'"\s*\]')
+_PLAIN = re.compile(r'[^"\\]*')  # one character class repeated: linear, whatever the length (no backtracking stack)
+_ESCAPE = re.compile(r'\\(["\\])')
 _WORD = re.compile(r"[^\s{;\[]+")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+# Every input is bounded (docs/workbench.md, "Input limits"): a file is at most MAX_RECORD_BYTES; within a
+# game these bound what one game may hold, so that reading takes memory in proportion to the file.
+MAX_TAG_VALUE = 20_000  # characters in one tag value (the same bound as one value of a case file)
+MAX_TAGS = 500  # tag pairs in one game, Note tags included (published games have about 30)
+MAX_ENTRY = 200  # characters in one of those entries (a card or call with its notes, glyphs and marks)
+MAX_ENTRIES = 1_000  # entries of one Auction or Play section (a play has 52 cards; an auction at most 319 calls)
+MAX_COMMENTS = 1_000  # {...} comments kept in one game
+MAX_COMMENT_TEXT = 200_000  # characters of those comments in one game
+TOKEN_SECTIONS = ("Auction", "Play")  # the sections whose entries are read; the supplemental tables are read past
 
 
 def read_text(path: str | Path, what: str = "a PBN or LIN file") -> str:
@@ -124,55 +162,147 @@ def read_text(path: str | Path, what: str = "a PBN or LIN file") -> str:
 NOT_PBN = "not a PBN record: text before the first tag pair (a PBN game starts with tags such as [Event \"...\"])"
 
 
+def _scan_tag(line: str, pos: int):
+    """A tag pair at ``pos``: (name, raw value, end, length of the value), or None when there is none.
+
+    The value is a PBN string (``\\"`` a quote, ``\\\\`` a backslash); a value longer than MAX_TAG_VALUE
+    is scanned to its end but not copied (its raw value is None).
+    """
+    head = _TAG_HEAD.match(line, pos)
+    if not head:
+        return None
+    i = head.end()
+    while True:
+        j = _PLAIN.match(line, i).end()
+        if j >= len(line):
+            return None
+        if line[j] == "\\":
+            if j + 1 >= len(line):
+                return None
+            i = j + 2
+            continue
+        tail = _TAG_TAIL.match(line, j)
+        if not tail:
+            return None
+        length = j - head.end()
+        return head.group(1), (line[head.end():j] if length <= MAX_TAG_VALUE else None), tail.end(), length
+
+
+def unescape(raw: str) -> str:
+    """A PBN string's text: ``\\"`` is a quote and ``\\\\`` a backslash (any other backslash is kept as written)."""
+    return _ESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+
+
+class _Lines:
+    """The lines of a text one at a time (``\\r\\n``, ``\\r`` or ``\\n`` ends one), with a look ahead.
+
+    ``number`` is the number of the line last taken, ``pos`` the offset just past it (for progress).
+    """
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = self.number = 0
+        self._ends = _LINE_END.finditer(text)
+        self._start = 0  # where the next line not yet split off starts
+        self._ahead: list = []  # (line, offset after it), split off but not taken
+
+    def _split(self):
+        if self._start >= len(self.text):
+            return None
+        m = next(self._ends, None)
+        if m is None:
+            line, self._start = self.text[self._start:], len(self.text)
+            return line, len(self.text)
+        line, self._start = self.text[self._start:m.start()], m.end()
+        return line, m.end()
+
+    def peek(self, k: int):
+        """The line k after the next one to take (0: the next), or None past the end."""
+        while len(self._ahead) <= k:
+            raw = self._split()
+            if raw is None:
+                return None
+            self._ahead.append(raw)
+        return self._ahead[k][0]
+
+    def take(self):
+        raw = self._ahead.pop(0) if self._ahead else self._split()
+        if raw is None:
+            return None
+        self.number += 1
+        line, self.pos = raw
+        return line
+
+
 def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
-    games: list[Game] = []
+    """Every game of a PBN text (``iter_games``, all at once)."""
+    return list(iter_games(text, file))
+
+
+def iter_games(text: str, file: str = "<pbn>", where: dict | None = None):
+    """The games of a PBN text, one at a time: a session is read without holding every game.
+
+    ``where``, when given, gets ``"size"``, the length of ``text``, and ``"pos"``, the offset read so far
+    (for a progress bar).
+    """
     previous: dict = {}
     kept: dict = {}  # "##" values: every later game has them
     current: Game | None = None
     section: Section | None = None
     owner: Section | None = None  # the section Note tags belong to
     comment: list | None = None
-    comment_line = 0
-    lines = text.splitlines()
+    comment_line = comment_size = 0
+    count = 0  # games yielded
+    shown = False  # the file has shown itself a PBN record (a tag pair read): only then is its text quoted
+    lines = _Lines(text)
+    if where is not None:
+        where["size"] = len(text)
 
     def start(n: int) -> Game:
         nonlocal current
         if current is None:
-            current = Game(file, len(games) + 1, n)
+            current = Game(file, count + 1, n)
         return current
 
-    def tag_seen() -> bool:
-        """Whether the file has shown itself a PBN record (a tag pair read): only then is its text quoted."""
-        return any(g.tags for g in games) or (current is not None and bool(current.tags))
-
-    def finish():
-        nonlocal current, section, owner, previous
+    def finish() -> Game | None:
+        nonlocal current, section, owner, previous, count
+        done = None
         if current is not None and (current.tags or current.problems):
             for name, value in kept.items():
                 current.tags.setdefault(name, value)
-            games.append(current)
+            done = current
+            count += 1
             previous = dict(current.tags)
         current, section, owner = None, None, None
+        return done
 
-    i = 0
-    while i < len(lines):
-        n, raw = i + 1, lines[i]
-        i += 1
+    while True:
+        raw = lines.take()
+        if raw is None:
+            break
+        n = lines.number
+        if where is not None:
+            where["pos"] = lines.pos
         line = raw
         if comment is not None:
             end = line.find("}")
+            piece = line if end < 0 else line[:end]
+            comment_size += len(piece) + 1
+            if comment_size <= MAX_COMMENT_TEXT:
+                comment.append(piece)
             if end < 0:
-                comment.append(line)
                 continue
-            comment.append(line[:end])
-            _attach_comment(current, section, " ".join(comment).strip())
+            _attach_comment(current, section, " ".join(comment).strip(), comment_line,
+                            cut=comment_size > MAX_COMMENT_TEXT)
             comment = None
             line = line[end + 1:]
         elif line.startswith("%"):
             continue
         if not line.strip():
             if not raw.strip():
-                finish()
+                game = finish()
+                if game is not None:
+                    yield game
             continue
         pos = 0
         while pos < len(line):
@@ -185,47 +315,64 @@ def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
             if ch == "{":
                 end = line.find("}", pos + 1)
                 if end < 0:
-                    comment, comment_line = [line[pos + 1:]], n
+                    comment, comment_line = [line[pos + 1:pos + 2 + MAX_COMMENT_TEXT]], n
+                    comment_size = len(line) - pos - 1
                     break
-                _attach_comment(current, section, line[pos + 1:end].strip())
+                _attach_comment(current, section, line[pos + 1:end].strip(), n)
                 pos = end + 1
                 continue
             if ch == "[":
-                m = _TAG.match(line, pos)
+                m = _scan_tag(line, pos)
                 joined = 0
-                while not m and "]" not in line[pos:] and joined < MAX_TAG_LINES and i + joined < len(lines) \
-                        and lines[i + joined].strip():
-                    line = line + " " + lines[i + joined]  # import format: a tag pair may span lines
+                while not m and "]" not in line[pos:] and joined < MAX_TAG_LINES and lines.peek(joined) is not None \
+                        and lines.peek(joined).strip():
+                    line = line + " " + lines.peek(joined)  # import format: a tag pair may span lines
                     joined += 1
-                    m = _TAG.match(line, pos)
+                    m = _scan_tag(line, pos)
                 game = start(n)
                 if not m:
-                    snippet = line[pos:].strip()
-                    game.problems.append((f"line {n}", NOT_PBN if not tag_seen() else
-                                          f"malformed tag pair {snippet[:60]!r} (expected [Name \"value\"])"))
-                    if joined:
-                        i += joined
+                    snippet = line[pos:pos + 200].strip()
+                    game.problem(f"line {n}", NOT_PBN if not shown else
+                                 f"malformed tag pair {snippet[:60]!r} (expected [Name \"value\"])")
+                    for _ in range(joined):
+                        lines.take()
                     break
-                i += joined
-                name, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+                for _ in range(joined):
+                    lines.take()
+                name, raw_value, end, length = m
+                shown = True
+                pos = end
+                if raw_value is None:
+                    game.problem(f"{name} (line {n})", f"the value is {length:,} characters long (at most "
+                                                       f"{MAX_TAG_VALUE:,} in one tag value)")
+                    section = owner = Section(name, "", n)  # its section is read past
+                    continue
+                game.pairs += 1
+                if game.pairs > MAX_TAGS:
+                    if game.pairs == MAX_TAGS + 1:
+                        game.problem(f"line {n}", f"more than {MAX_TAGS:,} tag pairs in one game")
+                    section = owner = Section(name, "", n)
+                    continue
+                value = unescape(raw_value)
                 if value.startswith("##"):
                     if name in NO_HASH:
-                        game.problems.append((f"line {n}", f"[{name} \"##\"]: '##' is not allowed for {name} "
-                                                           f"(PBN 4.8)"))
+                        game.problem(f"line {n}", f"[{name} \"##\"]: '##' is not allowed for {name} (PBN 4.8)")
                     value = value[2:]
                     kept[name] = value
                 elif value == "#":
                     if name in NO_HASH:
-                        game.problems.append((f"line {n}", f"[{name} \"#\"]: '#' is not allowed for {name}; "
-                                                           f"the game must give it (PBN 4.8)"))
+                        game.problem(f"line {n}", f"[{name} \"#\"]: '#' is not allowed for {name}; "
+                                                  f"the game must give it (PBN 4.8)")
                     value = previous.get(name, "")
                 elif name in kept:
                     kept[name] = value  # a kept value redefined: later games keep the new one
                 if name == "Note":
                     number, _, note = value.partition(":")
-                    game.notes[number.strip()] = note.strip()
+                    number, note = number.strip(), note.strip()
+                    game.notes[number] = note
+                    game.note_list.append((owner.tag if owner is not None else None, number, note))
                     if owner is not None:
-                        owner.notes[number.strip()] = note.strip()
+                        owner.notes[number] = note
                     section = Section(name, value, n)
                 else:
                     if name not in game.tags:  # import format: a tag given again is ignored
@@ -235,27 +382,53 @@ def parse_games(text: str, file: str = "<pbn>") -> list[Game]:
                     if name not in game.sections:
                         game.sections[name] = section
                     owner = section
-                pos = m.end()
                 continue
             m = _WORD.match(line, pos)
             word = m.group(0)
             if section is None:
-                start(n).problems.append((f"line {n}", NOT_PBN if not tag_seen() else
-                                          f"{word!r} is outside any tag pair (a game is made of "
-                                          f"tag pairs such as [Deal \"...\"] and their sections)"))
+                start(n).problem(f"line {n}", NOT_PBN if not shown else
+                                 f"{word[:60]!r} is outside any tag pair (a game is made of "
+                                 f"tag pairs such as [Deal \"...\"] and their sections)")
                 break
-            _add_token(section, word, n)
-            if not section.raw_lines or section.raw_lines[-1][0] != n:
-                section.raw_lines.append((n, line.strip()))
+            if section.tag in TOKEN_SECTIONS and not section.overflow and section is game_section(current, section):
+                if len(word) > MAX_ENTRY:
+                    section.overflow = True
+                    current.problem(f"{section.tag} (line {n})", f"an entry of {len(word):,} characters (a card or "
+                                                                 f"a call is a few, at most {MAX_ENTRY} with its marks)")
+                elif len(section.tokens) >= MAX_ENTRIES:
+                    section.overflow = True
+                    current.problem(f"{section.tag} (line {n})", f"more than {MAX_ENTRIES:,} entries in the "
+                                                                 f"{section.tag} section")
+                else:
+                    _add_token(section, word, n)
             pos = m.end()
     if comment is not None:
-        start(comment_line).problems.append((f"line {comment_line}", "a comment opened with { is never closed"))
-    finish()
-    return games
+        start(comment_line).problem(f"line {comment_line}", "a comment opened with { is never closed")
+    if where is not None:
+        where["pos"] = len(text)
+    game = finish()
+    if game is not None:
+        yield game
 
 
-def _attach_comment(game: Game | None, section: Section | None, text: str) -> None:
-    if game is None:
+def game_section(game: Game | None, section: Section) -> Section | None:
+    """The section of ``game`` its tag names (a tag given again opens a section that is read past)."""
+    return game.sections.get(section.tag) if game is not None else None
+
+
+def _attach_comment(game: Game | None, section: Section | None, text: str, line: int, cut: bool = False) -> None:
+    """A comment belongs to the entry before it in its section, or else to the game (a comment before the
+    first tag pair of the file belongs to no game and is not kept)."""
+    if game is None or not text:
+        return
+    if game.comment_overflow:
+        return
+    game.comment_chars += len(text)
+    game.comment_count += 1
+    if cut or game.comment_count > MAX_COMMENTS or game.comment_chars > MAX_COMMENT_TEXT:
+        game.comment_overflow = True
+        game.problem(f"line {line}", f"more than {MAX_COMMENTS:,} comments or {MAX_COMMENT_TEXT:,} characters of "
+                                     f"comments in one game")
         return
     if section is not None and section.tokens:
         section.tokens[-1].comment = (section.tokens[-1].comment + " " + text).strip()
@@ -264,6 +437,7 @@ def _attach_comment(game: Game | None, section: Section | None, text: str) -> No
 
 
 _SUFFIX = re.compile(r"(=\d+=|\$\d+|\^[A-Za-z]|[!?]{1,2})")
+_ANNOTATED = re.compile(r"[=$^!?]")  # a word without these is one entry, with no annotation
 
 
 def _add_token(section: Section, word: str, line: int) -> None:
@@ -273,6 +447,10 @@ def _add_token(section: Section, word: str, line: int) -> None:
     card or call after it (PBN 3.9), or, written right after a card, to that card.
     In the Auction, ``^S`` is itself an entry: the turn of the player skipped.
     """
+    if not _ANNOTATED.search(word):  # a card or call alone, as most are
+        section.tokens.append(Token(word, line, marks=list(section.pending)) if section.pending else Token(word, line))
+        section.pending.clear()
+        return
     parts = [p for p in _SUFFIX.split(word) if p]
     head = None
     for index, part in enumerate(parts):
@@ -317,6 +495,7 @@ class PlayedCard:
     notes: list = field(default_factory=list)
     comment: str = ""
     nags: list = field(default_factory=list)
+    note_texts: list = field(default_factory=list)  # the texts of its notes (=n=), as the Note tags give them
 
 
 @dataclass
@@ -337,7 +516,8 @@ class BoardRecord:
     reader_notes: list = field(default_factory=list)  # what the reader noticed (never silent)
     events: list = field(default_factory=list)  # case events the record itself shows (a LIN claim)
     tags: dict = field(default_factory=dict)  # the PBN tags as read (for writing back)
-    comments: list = field(default_factory=list)
+    comments: list = field(default_factory=list)  # the game's own {...} comments (not after a card or call)
+    loose_notes: list = field(default_factory=list)  # the texts of Note tags no call or card refers to
     auction_first: str | None = None
 
     def err(self, field_name: str, problem: str) -> CaseError:
@@ -380,7 +560,8 @@ def board_record(game: Game) -> BoardRecord:
 
     if game.problems:
         at, problem = game.problems[0]
-        more = f" (and {len(game.problems) - 1} more problem(s) in this game)" if len(game.problems) > 1 else ""
+        others = len(game.problems) - 1 + game.more_problems
+        more = f" (and {others:,} more problem(s) in this game)" if others else ""
         raise PbnError(game.file, f"{label}, {at}", problem + more)
     tags = game.tags
     notes: list = []
@@ -425,6 +606,11 @@ def board_record(game: Game) -> BoardRecord:
         record_kind = "passed out"
         if auction and not passed:
             raise err("Auction", "Contract says the board was passed out, but a player bid")
+        if not auction:  # [Contract "Pass"] alone (Declarer and Result empty): the four players passed
+            if dealer is None and game.board is None:
+                raise err("Contract", "'Pass' (a passed-out board: four passes from the dealer) needs the dealer: "
+                                      "give Dealer or Board")
+            notes.append("Contract 'Pass' and no Auction section: a passed-out board, read as four passes")
     elif contract_text in UNKNOWN:
         if finished is not None:
             contract, declarer = finished
@@ -478,11 +664,29 @@ def board_record(game: Game) -> BoardRecord:
         raise err("Result", f"{result_text!r}: a passed-out board has no result")
     record = BoardRecord(game.file, label, fields, tricks, complete, where, auction, dict(game.notes),
                          kind=record_kind, players=players, reader_notes=notes, tags=dict(tags),
-                         comments=list(game.comments), auction_first=first)
+                         comments=list(game.comments), auction_first=first, loose_notes=_loose_notes(game))
     if tags.get("Termination", "").strip():
         notes.append(f"Termination: {tags['Termination'].strip()}")
     record.where["result"] = f"Result (line {game.tag_lines.get('Result')})"
     return record
+
+
+def _loose_notes(game: Game) -> list:
+    """The texts of the Note tags that no call or card refers to (a note on the board as a whole)."""
+    refs = {tag: {x for tok in game.sections[tag].tokens for x in tok.notes} for tag in TOKEN_SECTIONS
+            if tag in game.sections}
+    fallback = {x for tag, numbers in refs.items() for x in numbers if x not in game.sections[tag].notes}
+    last_in_section = {(owner, number): i for i, (owner, number, _) in enumerate(game.note_list)}
+    last = {number: i for i, (_, number, _) in enumerate(game.note_list)}
+    loose = []
+    for i, (owner, number, text) in enumerate(game.note_list):
+        if owner in refs and number in refs[owner] and last_in_section[(owner, number)] == i:
+            continue  # the note of a call or card of its own section
+        if number in fallback and last[number] == i:
+            continue  # the note a call or card of another section finds among the game's notes
+        if text:
+            loose.append(text)
+    return loose
 
 
 _BID = re.compile(r"^([1-7])(C|D|H|S|NT|N)$")
@@ -661,8 +865,9 @@ def _play(game: Game, hands, contract, declarer: str, err, notes: list) -> tuple
         for seat in order:
             card, tok = cells[seat]
             where = f"Play (line {tok.line}), trick {t}, {C.SEAT_NAMES[seat]}'s column"
+            texts = [section.notes.get(x) or game.notes.get(x) for x in tok.notes]
             trick.append(PlayedCard(t, seat, card, where, [m for m in tok.marks if m in "RL"], list(tok.notes),
-                                    tok.comment, list(tok.nags)))
+                                    tok.comment, list(tok.nags), [x for x in texts if x]))
         tricks.append(trick)
         if len(trick) == 4:
             winner, _ = C.trick_winner([(p.seat, p.card) for p in trick], trump)
@@ -704,6 +909,8 @@ def board_case_data(record: BoardRecord, case_id: str) -> dict:
         data["play"] = [[f"{p.seat}:{p.card}" for p in trick] for trick in record.tricks]
     if record.auction and ("dealer" in record.fields or "board" in record.fields):
         data["auction"] = auction_items(record)
+    elif record.kind == "passed out":
+        data["auction"] = ["P"] * 4  # Contract "Pass" alone: the board was passed out
     if record.players:
         data["players"] = dict(record.players)
     if record.events:
@@ -720,11 +927,13 @@ def case_id_for(path: str, record: BoardRecord) -> str:
 
 
 def _rewhere(case, record: BoardRecord):
-    """Name the file location of every played card in messages about it."""
+    """Name the file location of every played card in messages about it (the record's file too, when the
+    messages name another: the case or events file that points at it)."""
     from dataclasses import replace
 
     locations = {(p.trick, i): p.where for trick in record.tricks for i, p in enumerate(trick)}
-    prefix = f"{Path(record.file).name}, {record.label}, "
+    named = "" if str(case.path) == str(record.file) else f"{Path(record.file).name}, "
+    prefix = f"{named}{record.label}, "
     case.play = [[replace(e, where=prefix + locations.get((e.trick, e.index), e.where)) for e in trick]
                  for trick in case.play]
     return case
@@ -760,7 +969,7 @@ def build_case(record: BoardRecord, overlay: dict | None = None, overlay_path: s
             field_name = exc.where.split(".")[0].split("[")[0]
             raise record.err(field_name, exc.problem)
         _rewhere(plain, record)
-        plain.record = (record, plain)  # checked against the deal before ruling (engine.mechanics.records)
+        plain.record = record  # checked against the deal before ruling (engine.mechanics.records)
         return plain
     clash = sorted(set(overlay) & _fixed_fields(record))
     if clash:
@@ -778,7 +987,7 @@ def build_case(record: BoardRecord, overlay: dict | None = None, overlay_path: s
     case = case_from_data(data, overlay_path or record.file)
     _rewhere(case, record)
     case.raw = dict(overlay)
-    case.record = (record, case)
+    case.record = record
     return case
 
 
@@ -787,30 +996,39 @@ def build_case(record: BoardRecord, overlay: dict | None = None, overlay_path: s
 # ---------------------------------------------------------------------------
 
 
-def select(games: list, file: str, board: int | None, room: str | None = None, game: int | None = None):
+def select(games, file: str, board: int | None, room: str | None = None, game: int | None = None):
+    """The one game of ``games`` (a list, or the file's games one at a time) that ``board``, ``room`` and
+    ``game`` name; only the games that match are kept while looking."""
+    count, boards, unread, hits, first = 0, set(), None, [], None
+    for g in games:
+        count += 1
+        first = first or g
+        if g.board is not None:
+            boards.add(g.board)
+        if unread is None and g.problems:
+            unread = g
+        if game is not None:
+            if count == game:
+                if board is not None and g.board != board:
+                    raise CaseError(file, "game", f"game {game} is board {g.board}, not board {board}")
+                return g
+        elif board is not None and g.board == board and \
+                (room is None or g.tags.get("Room", "").lower() == str(room).lower()):
+            hits.append(g)
+    if count == 0:
+        raise CaseError(file, "", "no games in the file (a PBN game starts with tag pairs such as [Deal \"...\"])")
     if game is not None:
-        if not 1 <= game <= len(games):
-            raise CaseError(file, "game", f"there is no game {game} (the file has {len(games)})")
-        chosen = [games[game - 1]]
-        if board is not None and chosen[0].board != board:
-            raise CaseError(file, "game", f"game {game} is board {chosen[0].board}, not board {board}")
-        return chosen[0]
+        raise CaseError(file, "game", f"there is no game {game} (the file has {count})")
     if board is None:
-        if len(games) == 1:
-            return games[0]
-        boards = sorted({g.board for g in games if g.board is not None})
-        raise CaseError(file, "board", f"the file has {len(games)} games; choose one with --board "
-                                       f"(boards: {_ranges(boards)})")
-    hits = [g for g in games if g.board == board]
-    if room is not None:
-        hits = [g for g in hits if g.tags.get("Room", "").lower() == str(room).lower()]
+        if count == 1:
+            return first
+        raise CaseError(file, "board", f"the file has {count} games; choose one with --board "
+                                       f"(boards: {_ranges(sorted(boards))})")
     if not hits:
-        boards = sorted({g.board for g in games if g.board is not None})
         what = f"board {board}" + (f" in the {room} room" if room else "")
-        unread = next((g for g in games if g.problems), None)
         why = (f"; {unread.label} cannot be read: {unread.problems[0][0]}: {unread.problems[0][1]}"
                if unread is not None else "")
-        raise CaseError(file, "board", f"no {what} in the file (boards: {_ranges(boards)}){why}")
+        raise CaseError(file, "board", f"no {what} in the file (boards: {_ranges(sorted(boards))}){why}")
     if len(hits) > 1:
         which = "; ".join(f"game {g.number}" + (f" ({g.tags['Room']} room)" if g.tags.get("Room") else "")
                           for g in hits)
@@ -834,11 +1052,14 @@ def load_games(path: str | Path) -> list:
     return parse_games(read_text(path), str(path))
 
 
+def iter_file_games(path: str | Path, where: dict | None = None):
+    """The games of a PBN file one at a time (``iter_games``); the file is read (and its size checked) first."""
+    return iter_games(read_text(path), str(path), where)
+
+
 def load_board(path, board=None, room=None, game=None) -> BoardRecord:
-    games = load_games(path)
-    if not games:
-        raise CaseError(str(path), "", "no games in the file (a PBN game starts with tag pairs such as [Deal \"...\"])")
-    return board_record(select(games, str(path), board, room, game))
+    """The record of one game of a PBN file, read one game at a time (only the games that match are kept)."""
+    return board_record(select(iter_file_games(path), str(path), board, room, game))
 
 
 def read_events_file(path: str | Path) -> dict:
@@ -858,8 +1079,34 @@ def read_events_file(path: str | Path) -> dict:
 # ---------------------------------------------------------------------------
 
 
-def _quote(value) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+def plain_text(value) -> str:
+    """``value`` as PBN can hold it in a tag value or a comment: one line of printing characters.
+
+    PBN 2.1 takes its strings from PGN: a tag value is a string of printing characters, so a line break, a tab
+    or any other control character is written as a space; a lone surrogate (not a character) as U+FFFD.
+    """
+    text = str(value)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else
+                   ("\ufffd" if unicodedata.category(ch) == "Cs" else
+                    ch if unicodedata.category(ch) not in ("Cc", "Zl", "Zp") else " ") for ch in text)
+
+
+def pbn_string(value) -> str:
+    """``value`` as the inside of a PBN tag value (between the quotes): ``\\"`` for a quote, ``\\\\`` for a
+    backslash (the only escapes of a PBN string), one line (``plain_text``); a value the reader would take for
+    ``#`` or ``##`` (the previous game's value, a value kept: PBN 4.8) starts with a space, which readers strip."""
+    text = plain_text(value).replace("\\", "\\\\").replace('"', '\\"')
+    return " " + text if text == "#" or text.startswith("##") else text
+
+
+def comment_text(value) -> str:
+    """``value`` as the inside of a ``{...}`` comment: one line, braces (which would end it) as parentheses."""
+    return plain_text(value).replace("}", ")").replace("{", "(")
+
+
+_quote = pbn_string
 
 
 KEEP_TAGS = ("Site", "Date", "Scoring", "Room", "Termination", "Stage", "Round", "Table", "HomeTeam", "VisitTeam")
@@ -868,6 +1115,7 @@ KEEP_TAGS = ("Site", "Date", "Scoring", "Room", "Termination", "Stage", "Round",
 def _auction_lines(view: dict, record: BoardRecord | None, notes: list) -> list:
     """The Auction section from ``auction_view``: rows of four from the dealer, ^S and ^I as read."""
     nags = {i: c.get("nags", []) for i, c in enumerate(record.auction)} if record else {}
+    comments = {i: c.get("comment") for i, c in enumerate(record.auction) if c.get("comment")} if record else {}
     tokens = []
     expected = view["dealer"]
     for i, call in enumerate(view["calls"]):
@@ -881,6 +1129,8 @@ def _auction_lines(view: dict, record: BoardRecord | None, notes: list) -> list:
             text += f" ={len(notes)}="
         for nag in nags.get(i, []):
             text += " " + nag
+        if i in comments:
+            text += " {" + comment_text(comments[i]) + "}"
         tokens.append(text)
         expected = C.next_seat(call["seat"])
     rows, row, seats = [], [], 0
@@ -900,7 +1150,7 @@ def write_pbn(ruling, event: str | None = None) -> str:
     from engine.input.auction import auction_view, passed_out, players_view
 
     case, table = ruling.case, ruling.table
-    record = case.record[0] if case.record is not None else None
+    record = case.record
     read = record.tags if record is not None and record.source_kind == "PBN" else {}
     players = players_view(case) or {}
     declarer = case.declarer or ""
@@ -909,8 +1159,8 @@ def write_pbn(ruling, event: str | None = None) -> str:
     view = auction_view(case)
     passed = passed_out(case)
     result = ruling.tricks_at_table if ruling.tricks_at_table is not None else ""
-    if result != "" and record is not None and record.fields.get("result_disputed"):
-        result = f"^{record.fields['result']}"
+    if record is not None and record.fields.get("result_disputed"):
+        result = f"^{record.fields['result']}"  # agreed, not what the cards give (PBN 3.4.15): kept as agreed
     tags = [
         ("Event", event or read.get("Event") or case.title or case.id), ("Site", read.get("Site", "")),
         ("Date", read.get("Date", "????.??.??")), ("Board", case.board if case.board is not None else ""),
@@ -923,6 +1173,7 @@ def write_pbn(ruling, event: str | None = None) -> str:
     ]
     out = ["% PBN 2.1", "% EXPORT", f"% written by bridge-td from case {case.id}", ""]
     out += [f'[{name} "{_quote(value)}"]' for name, value in tags]
+    out += ["{" + comment_text(c) + "}" for c in (record.comments if record else [])]
     if view:
         auction_notes: list = []
         out.append(f'[Auction "{view["dealer"]}"]')
@@ -967,11 +1218,24 @@ def write_pbn(ruling, event: str | None = None) -> str:
                     text += f" ={len(notes)}="
                 source = read_cards.get((t.number, seat))
                 if source is not None and source.card == play.card:
+                    for said in source.note_texts:  # the record's own notes on the card
+                        notes.append(said)
+                        text += f" ={len(notes)}="
                     text += "".join(" " + nag for nag in source.nags)
+                    if source.comment:
+                        text += " {" + comment_text(source.comment) + "}"
                 row.append(text)
             out.append(" ".join(row))
         if len(table.tricks) < 13 or not table.tricks[-1].complete:
             out.append("*")
+    loose = list(record.loose_notes) if record is not None else []
+    if table.tricks:
+        notes += loose  # numbered after the Play section's notes, referred to by no card: as read
+    elif view:
+        first = len(auction_notes) + 1
+        out += [f'[Note "{n}:{_quote(text)}"]' for n, text in enumerate(loose, start=first)]
+    else:
+        out += [f'[Note "{n}:{_quote(text)}"]' for n, text in enumerate(loose, start=1)]
     for n, text in enumerate(notes, start=1):
         out.append(f'[Note "{n}:{_quote(text)}"]')
     if ruling.score:
@@ -993,10 +1257,12 @@ def write_pbn(ruling, event: str | None = None) -> str:
         summary.append("Score: " + ", ".join(f"{k} {v:+d}" for k, v in ruling.score.items()) + ".")
     for n in (record.reader_notes if record else []):
         summary.append(f"Read from the file: {n}.")
+    if str(case.raw.get("notes") or "").strip():
+        summary.append(f"Notes of the case: {str(case.raw['notes']).strip()}")
     if case.events:
         summary.append("Events: " + "; ".join(f"{e.at} {e.kind} " + " ".join(f"{k}={v}" for k, v in e.fields.items())
                                               for e in case.events))
-    out.append("{" + "\n".join(s.replace("}", ")").replace("{", "(") for s in summary) + "}")
+    out.append("{" + "\n".join(comment_text(s) for s in summary) + "}")
     out.append("")
     return "\n".join(out)
 

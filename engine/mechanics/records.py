@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # only a type here: a case without a PBN record does not load
 def check_case_record(case) -> None:
     """Check the file record a case was read from, if any (``Case.record``)."""
     if case.record is not None:
-        check_record(*case.record)
+        check_record(case.record, case)
 
 
 def check_record(record: BoardRecord, case):
