@@ -20,7 +20,9 @@ from engine.commands.intake import draft_from_games, rule_draft
 from engine.commands.web import claim_judgments, claim_view, page_data
 from engine.explain.ruling import rule_case
 from engine.input import pbn
+from engine.input.caseio import case_from_data
 from engine.input.sources import load_input
+import yaml
 
 from test_web import EXAMPLES, ROOT, _driver, _ink  # noqa: F401  (the same Chromium set-up)
 from test_web_intake import _conclusions, _wait_idle
@@ -130,38 +132,38 @@ def test_a_refused_lead_leaves_the_trick_and_54a_names_the_new_declarer():
     assert first["leader"] == "W"
 
 
-def test_claim_line_and_judgments_tolerate_the_keys_to_come(monkeypatch):
+def test_claim_line_departures_and_judgments():
     ruling = rule_case(load_input(ROOT / "cases" / TRUMP_CASE))
     view = claim_view(ruling)
-    assert view["best"] is None and view["class"] is None and view["departures"] == []
+    assert view["best"] == 4 and view["class"] == "club"
     lost = [t["number"] for t in view["line"] if t["lost"]]
     assert lost == [12]
     (short,) = [c for t in view["line"] for c in t["cards"] if c["falls_short"]]
     assert (short["seat"], short["card"]) == ("S", "HQ") and "order of play open" in short["why_text"]
-    (aware,) = claim_judgments(ruling)
-    assert aware["id"] == "aware_of_trumps" and aware["record"] == {"event": 0, "field": "aware_of_trumps"}
-    assert "aware_of_trumps" not in aware["question"]
-    # The analysis to come adds best, class and departures: drawn and asked when present.
-    ruling.table.claim_line = dict(ruling.table.claim_line, best=4, **{"class": "club"}, departures=[
-        {"trick": 12, "seat": "S", "card": "HQ", "why": "lead", "costs": 1,
-         "question": "Would a club player lead the last heart before drawing the trump?", "answer": "normal"}])
-    view = claim_view(ruling)
-    assert view["best"] == 4 and view["class"] == "club" and "costs 1 trick" in view["departures"][0]["text"]
-    assert [c["departure"] for t in view["line"] for c in t["cards"] if c["card"] == "HQ"] == [0]
     items = {j["id"]: j for j in claim_judgments(ruling)}
-    assert items["departure-0"]["answer"] == "normal" and items["departure-0"]["question"].startswith("Would a club")
-    # Until the case loader reads normal / not_normal on a claim, a departure has no buttons ...
-    from engine.input import caseio
-
-    assert items["departure-0"]["choices"] == [] and items["departure-0"]["record"] is None
-    # ... and once it does, the page records the play in the list the director chose.
-    required, optional = caseio.EVENT_FIELDS["claim"]
-    monkeypatch.setitem(caseio.EVENT_FIELDS, "claim", (required, optional | {"normal", "not_normal"}))
-    ruling.case.events[0].fields["not_normal"] = [{"seat": "S", "card": "HQ"}]
-    del ruling.table.claim_line["departures"][0]["answer"]
-    item = {j["id"]: j for j in claim_judgments(ruling)}["departure-0"]
+    aware = items["aware_of_trumps"]
+    assert aware["record"] == {"event": 0, "field": "aware_of_trumps"}
+    assert "aware_of_trumps" not in aware["question"]
+    # each play where the least successful line departs from the best normal one: drawn, costed and asked
+    (dep,) = view["departures"]
+    assert "costs 1 trick" in dep["text"]
+    assert [c["departure"] for t in view["line"] for c in t["cards"] if c["card"] == "HQ"] == [0]
+    item = items["departure-0"]
     assert [c["value"] for c in item["choices"]] == ["normal", "not_normal"]
-    assert item["record"] == {"event": 0, "play": {"seat": "S", "card": "HQ"}} and item["answer"] == "not_normal"
+    assert item["record"] == {"event": 0, "play": {"seat": "S", "card": "HQ", "as": "lead"}}
+    assert "answer" not in item or item["answer"] is None
+    # the director's answer, recorded on the claim, is read back: not normal takes the play out of the line
+    data = yaml.safe_load((ROOT / "cases" / TRUMP_CASE).read_text())
+    claim = next(e for e in data["events"] if e["kind"] == "claim")
+    claim["not_normal"] = [{"seat": "S", "card": "HQ", "as": "lead"}]
+    again = rule_case(case_from_data(data, "t.yaml"))
+    assert again.table.claim_line["departures"] == [] or all(
+        (d["seat"], d["card"]) != ("S", "HQ") for d in again.table.claim_line["departures"])
+    claim.pop("not_normal")
+    claim["normal"] = [{"seat": "S", "card": "HQ"}]
+    again = rule_case(case_from_data(data, "t.yaml"))
+    (d,) = again.table.claim_line["departures"]
+    assert d["answer"] == "normal" and not any(c.kind == "line_departure" for c in again.conclusions)
 
 
 def test_hesitation_is_marked_at_the_call_it_came_before():

@@ -331,7 +331,7 @@ def claim_judgments(ruling: Ruling) -> list:
     seen_departures = set()
     can_play_answers = _claim_accepts("not_normal") and _claim_accepts("normal")
     for n, d in enumerate(cl.get("departures") or []):
-        play = {"seat": d.get("seat"), "card": d.get("card")}
+        play = {"seat": d.get("seat"), "card": d.get("card"), **({"as": d["as"]} if d.get("as") else {})}
         seen_departures.add((d.get("trick"), d.get("seat")))
         answer = d.get("answer") or _play_answer(event, play)
         cost = d.get("costs")
@@ -379,7 +379,9 @@ def _play_answer(event: dict, play: dict | None) -> str | None:
         return None
     for key in ("not_normal", "normal"):
         for item in event.get(key) or []:
-            if isinstance(item, dict) and item.get("seat") == play["seat"] and item.get("card") == play["card"]:
+            seat, card = (item.get("seat"), item.get("card")) if isinstance(item, dict) else \
+                (getattr(item, "seat", None), getattr(item, "card", None))
+            if seat == play["seat"] and card == play["card"]:
                 return key
     return None
 

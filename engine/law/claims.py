@@ -545,8 +545,9 @@ def claim_facts(table: Table) -> list:
         if e.kind == "claim":
             res = an.normal(side, steps, with_line=True)
             facts.append(normal_fact(side, "statement", res))
-            if disputed:
-                facts.extend(_show_line(table, pos, side, res, pclass, e.get("normal") or ()))
+            departures = _show_line(table, pos, side, res, pclass, e.get("normal") or ())
+            if disputed:  # the departures are 70A's questions; an undisputed claim's line is information only
+                facts.extend(departures)
         else:
             res = an.normal(side)
             facts.append(normal_fact(side, "none", res))

@@ -175,6 +175,39 @@ class _Moves:
             return True
         return (trumps >> (best % 13 + 1)) != 0
 
+    def _lead_order(self, seat: int, moves: list, want_win: bool) -> list:
+        """Leads ordered by who is likely to win the trick: for a leader who wants the trick, a card above every
+        opposing card of its suit (no ruff possible) first, then a low card to partner's such card, then the
+        rest from the highest; for one who wants to lose it, a suit in which an opponent can beat both his card
+        and partner's (or ruff) first, from the lowest."""
+        h = self.h
+        P = (seat + 2) % 4
+        o1, o2 = (seat + 1) % 4, (seat + 3) % 4
+        trump = self.trump
+        tsh = 13 * trump if trump >= 0 else 0
+        keys = {}
+        for m in moves:
+            s = m // 13
+            sh = 13 * s
+            opp = ((h[o1] | h[o2]) >> sh) & FULL
+            part = (h[P] >> sh) & FULL
+            otop = opp.bit_length() - 1
+            ptop = part.bit_length() - 1
+            r = m % 13
+            ruff = trump >= 0 and s != trump and (
+                (not (h[o1] >> sh) & FULL and (h[o1] >> tsh) & FULL) or (not (h[o2] >> sh) & FULL and (h[o2] >> tsh) & FULL))
+            if want_win:
+                if r > otop and not ruff:
+                    k = (0, -r)
+                elif ptop > otop and not ruff:
+                    k = (1, r)
+                else:
+                    k = (2, -r)
+            else:
+                k = (0, r) if (otop > max(r, ptop) or ruff) else (1, r)
+            keys[m] = k
+        return sorted(moves, key=keys.__getitem__)
+
     def order(self, seat: int, moves: list, minimizing_for_side: bool) -> list:
         """Move ordering: moves that hand the trick to the side the node favours first."""
         if len(moves) < 2:
@@ -186,7 +219,7 @@ class _Moves:
         want_win = favour_own != minimizing_for_side
         trick = self.trick
         if not trick:
-            return sorted(moves, key=(lambda m: -(m % 13)) if want_win else (lambda m: m % 13))
+            return self._lead_order(seat, moves, want_win)
         _, best = self._current_winner()
         beats = self._beats
         if want_win:

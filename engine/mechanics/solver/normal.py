@@ -261,7 +261,7 @@ class _Normal:
         nodes again)."""
         h = self.h
         key = (h[0], h[1], h[2], h[3], tuple(self.trick), self.leader, self.step_idx, self.step_rounds,
-               self.trick_step)
+               self.trick_step, self.known)
         memo = self._nm_memo
         got = memo.get(key)
         if got is None:

@@ -98,6 +98,7 @@ class _Search(_Moves, _Normal):
         self.pclass = CLASSES.index(pclass)
         self.excluded = _findings(excluded)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
+        self.oracle = None  # a lower bound of the side's tricks at a trick boundary (``_legal_floor_oracle``)
         self.max_suits = max_suits
         self.known = known
         self.dynamic_known = dynamic_known
@@ -304,6 +305,10 @@ class _Search(_Moves, _Normal):
             lo, hi = self._boundary_bounds(n)
             if lo == hi:
                 return lo
+            if self.oracle is not None and lo < beta and n > 2:
+                lo = max(lo, self.oracle(self))
+                if lo >= hi:
+                    return lo
         else:
             lo, hi = entry >> 4, entry & 15
         if lo >= beta:
@@ -391,7 +396,8 @@ class _Search(_Moves, _Normal):
             if m:
                 return (m, (self.rem >> sh) & FULL, led, best - sh if bs == led else 13, self._order_mode[seat & 1])
             return (hand, self.rem, led, best, self._order_mode[seat & 1], 0)  # (another length)
-        return (hand, self.rem, self._order_mode[seat & 1])
+        h = self.h  # a lead is ordered on who holds what (``_lead_order``)
+        return (h[0], h[1], h[2], h[3], seat, self._order_mode[seat & 1])
 
     def _ordered_moves(self, seat: int, maximize: bool, k=None):
         """The legal moves of a seat whose play is not judged, in the search's order (``order``), memoised
@@ -422,7 +428,8 @@ class _Search(_Moves, _Normal):
                     best, bs = c, cs
         else:
             best = -1
-        k = (tuple(moves), best, self._order_mode[seat & 1])
+        k = (tuple(moves), best, self._order_mode[seat & 1]) if trick else \
+            (tuple(moves), best, self._order_mode[seat & 1], tuple(self.h), seat)
         got = _ORDERED_JUDGED.get(k)
         if got is None:
             got = tuple(self.order(seat, moves, not maximize))
@@ -489,7 +496,8 @@ class _Search(_Moves, _Normal):
         else:
             led = best = -1
         suits = self.max_suits | self.known
-        k = (tuple(moves), suits, led, best, self._group_mode[seat & 1])
+        k = (tuple(moves), suits, led, best, self._group_mode[seat & 1]) if trick else \
+            (tuple(moves), suits, led, best, self._group_mode[seat & 1], tuple(self.h), seat)
         got = _GROUPS.get(k, _GROUPS)
         if got is _GROUPS:
             plain, grouped = [], {}
@@ -713,6 +721,33 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
         res.line = principal_line(search, res.value, best)
         res.nodes = search.nodes + spent[0]
     return res
+
+
+def _legal_floor_oracle(side: int, trump: int, per_call: int = 2000):
+    """A lower bound of the side's tricks from a search's trick boundary: the legal floor (every legal play,
+    everybody against the side, the side included), searched by one floor search re-rooted at each position,
+    its table kept; its nodes are counted in the calling search's."""
+    floor_search = None
+    memo: dict = {}
+
+    def oracle(st: _Search) -> int:
+        nonlocal floor_search
+        key = (st.hcode, st.leader)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if floor_search is None:
+            floor_search = _Search(Position(tuple(st.h), st.trump, st.leader, ()), side, limit=per_call)
+        _reroot(floor_search, st, per_call)
+        floor_search.step_idx = floor_search.step_rounds = 0
+        floor_search.trick_step, floor_search.known = -1, 0
+        floor_search.hcode = hands_code(floor_search.h, 0)
+        r = floor_search.run()
+        st.nodes += r.nodes
+        memo[key] = r.lower
+        return r.lower
+
+    return oracle
 
 
 def _reroot(judge: _Search, st: _Search, limit) -> None:
