@@ -311,8 +311,9 @@ def _worth(hands, seat, trump, leaders):
     def w(c):
         s = c // 13
         if c in est[s]:
-            return (4 if s == sole else 3) if reach[s] else (2 if entries else 1)
-        return 0 if _dead(hands, seat, s, trump) else 1
+            loss = len(est[s]) - len(_est(hand & ~(1 << c), o1, o2, s))
+            return 16 * ((4 if s == sole else 3) if reach[s] else (2 if entries else 1)) + loss
+        return 0 if _dead(hands, seat, s, trump) else 16
     return w
 
 
@@ -349,7 +350,7 @@ def _normal(hands, leader, trick, seat, trump):
             longest = max(len(_suit(o, s)) for o in opp)
             beaten = any(o >> x & 1 for o in opp for x in range(c + 1, 13 * s + 13))
             solid = len(run) >= 2 or (run and run[0] % 13 == 12)
-            if solid and len(run) >= longest and c not in run and beaten:
+            if solid and c not in run and beaten:
                 continue
             out.append(c)
         cards = out or cards
@@ -388,7 +389,20 @@ def _normal(hands, leader, trick, seat, trump):
         return not any(c > card for c in theirs)
 
     if win_seat == (seat + 2) % 4 and certain(best):
-        cards = [c for c in cards if not _beats(c, best, trump)] or cards  # I1
+        # I1: no ruff of partner's sure winner, no overtake with a card not certain to win, nor with a winner
+        # for later unless overtaking lets the side cash more than ducking
+        ducks = [c for c in cards if not _beats(c, best, trump)]
+
+        def wasteful(c):
+            if not following or not certain(c):
+                return True
+            if c in _est(hand, o1, o2, led) and ducks:
+                a, b = list(hands), list(hands)
+                a[seat] &= ~(1 << c)
+                b[seat] &= ~(1 << min(ducks))
+                return cash_count(a, trump, seat, False) <= cash_count(b, trump, (seat + 2) % 4, False)
+            return False
+        cards = [c for c in cards if not (_beats(c, best, trump) and wasteful(c))] or cards
         if following:
             return n3(cards)
         return _throw(hands, seat, cards, trump, [(seat + 2) % 4])

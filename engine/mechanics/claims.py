@@ -67,8 +67,8 @@ def _cached(key, compute, limit=None):
         got = compute()
         if len(_CACHE) > 4000:
             _CACHE.clear()
-        if getattr(got, "exact", True):
-            _CACHE[key] = got
+        if getattr(got, "exact", True) and getattr(got, "line_complete", True):
+            _CACHE[key] = got  # (a line cut short by the budget is kept for that budget only)
         if limit is not None:
             _CACHE[(_AT_LIMIT, key, limit)] = got
     return got
@@ -155,7 +155,7 @@ class Analysis:
         pclass, excluded = (self.pclass, self.excluded) if side == self.side else ("club", ())
         if not with_line:
             lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, pclass, excluded, True)))
-            if lined is not None and lined.exact and lined.nodes <= self.limit:
+            if lined is not None and lined.exact and lined.nodes <= self.limit:  # (its value, found within limit)
                 self.left = max(0, self.left - lined.nodes)
                 return lined
         return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,

@@ -140,6 +140,7 @@ class SolveResult:
     seconds: float = 0.0
     line: list = field(default_factory=list)  # a play sequence reaching the value, when known
     best: int | None = None  # with a line: the side's tricks on its best normal line from the position
+    line_complete: bool = True  # with a line: False when the budget ran out before the line and its costs were found
 
     @property
     def exact(self) -> bool:

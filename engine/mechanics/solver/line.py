@@ -123,12 +123,15 @@ def principal_line(s, value: int, best=None) -> list:
                         costs = before - g - after
                     elif after is None:
                         best = None  # the budget is spent: no further play is measured
+                        s.line_complete = False
                 else:
                     best = None
+                    s.line_complete = False
             gained, winner = _advance(s, seat, chosen)
             out.append([seat, chosen, why, winner, costs])
             t -= gained
     except _Timeout:
+        s.line_complete = False
         return []
     return out
 

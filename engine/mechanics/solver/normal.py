@@ -14,8 +14,9 @@ Items (``CLASS_ITEMS`` says which class each applies to):
 
 * N1 a card that wins the trick for certain is held: the trick is not declined;
 * N4 among such cards, not one that would win a later trick when a cheaper one wins this one;
-* I1 partner's card wins the trick for certain: it is not overtaken or ruffed;
-* I2 a solid suit the leader runs from the top is not underled when an opponent holds a card that beats it;
+* I1 partner's card wins the trick for certain: it is not ruffed, nor overtaken by a card not certain to win, nor
+  by a winner that would have won a later trick unless the overtake lets the side cash more (an unblock);
+* I2 a suit headed by solid top cards of the leader's is not underled when an opponent holds a card that beats it;
 * N3 following to a trick another card already wins, not a high card that would win a later trick while a
   lower card of the suit is held;
 * N2 discarding, not an established winner while a card that cannot win is held;
@@ -471,11 +472,22 @@ class _Normal:
         opp = (seat + 1) % 4 if k < 3 else -1
         partner = (seat + 2) % 4
         if win_seat == partner and (opp < 0 or self._certain(opp, best, led)):
-            # I1: partner's card wins the trick for certain; beating it is irrational when a card that does
-            # not beat it is held.
+            # I1: partner's card wins the trick for certain; ruffing it while a card can be thrown, or overtaking
+            # it with a card that is not itself certain to win, turns a sure trick into a risk for nothing.
+            # (Overtaking with a card certain to win stays open: it may unblock the suit.)
             legal = (following << (13 * led)) if following else hand
             if legal & ~beating:
-                moves = [m for m in moves if not (beating >> m) & 1] or moves
+                keep = []
+                later = self._later_winners(seat, led) if following else 0
+                ducks = [m for m in moves if not (beating >> m) & 1]
+                for m in moves:
+                    if (beating >> m) & 1:
+                        if not following or (opp >= 0 and not self._certain(opp, m, led)):
+                            continue
+                        if (later >> m) & 1 and ducks and not self._unblocks(seat, m, min(ducks)):
+                            continue  # a winner thrown on partner's trick for nothing
+                    keep.append(m)
+                moves = keep or moves
             if following:
                 return self._n3(seat, moves, led, beating) if len(moves) > 1 else moves
             return self._discards(seat, moves, (partner,)) if len(moves) > 1 else moves
@@ -498,6 +510,17 @@ class _Normal:
             if self._can_beat(later, best, led):
                 leaders.append(later)
         return self._discards(seat, moves, tuple(leaders))
+
+    def _unblocks(self, seat: int, over: int, duck: int) -> bool:
+        """Whether overtaking partner's winning card with ``over`` lets the side cash more tricks from the top
+        than ducking with ``duck`` (the hand that then leads: this one, or partner)."""
+        h = self.h
+        partner = (seat + 2) % 4
+        a = list(h)
+        a[seat] = h[seat] & ~(1 << over)
+        b = list(h)
+        b[seat] = h[seat] & ~(1 << duck)
+        return cash_count(a, self.trump, seat, False) > cash_count(b, self.trump, partner, False)
 
     def _certain(self, opp: int, card: int, led: int) -> bool:
         """Whether ``card``, winning the trick so far, wins it for certain with the opponent ``opp`` still to
@@ -581,12 +604,13 @@ class _Normal:
         return out or moves
 
     def card_worth(self, seat: int, leaders: tuple):
-        """How much a hand gives up by throwing each of its side-suit cards, as a function of the card: 0 a card
-        that cannot win (a dead suit), 1 a card that might win (or an established winner the hand has no way
-        to reach), 2 an established winner the hand can reach only through an entry it holds, 3 an
+        """How much a hand gives up by throwing each of its side-suit cards, as a function of the card: by class,
+        0 a card that cannot win (a dead suit), 1 a card that might win (or an established winner the hand has
+        no way to reach), 2 an established winner the hand can reach only through an entry it holds, 3 an
         established winner partner can lead to (or that an opponent who may lead next would have to lead
-        into), 4 such a winner that is the hand's only entry to other established winners.  ``leaders``: who
-        may win the trick in progress and lead next."""
+        into), 4 such a winner that is the hand's only entry to other established winners; within a class of
+        established winners, by how many of the suit's established winners go with the card thrown (class * 16
+        + that number).  ``leaders``: who may win the trick in progress and lead next."""
         h = self.h
         trump = self.trump
         hand = h[seat]
@@ -623,12 +647,18 @@ class _Normal:
             s = card // 13
             r = card % 13
             if (est[s] >> r) & 1:
+                # how many of the suit's established winners go with it (the ace of A-8 against a singleton
+                # ten takes the eight's trick with it)
+                sh = 13 * s
+                left = established_cards(((hand >> sh) & FULL) & ~(1 << r), (h[O1] >> sh) & FULL,
+                                         (h[O2] >> sh) & FULL)
+                loss = _popcount(est[s]) - _popcount(left)
                 if reach[s]:
-                    return 4 if s == sole else 3
-                return 2 if entry_suits else 1
+                    return (4 if s == sole else 3) * 16 + loss
+                return (2 if entry_suits else 1) * 16 + loss
             if (dead >> s) & 1:
                 return 0
-            return 1
+            return 16
 
         return worth
 
@@ -719,10 +749,11 @@ class _Normal:
         return out
 
     def _i2(self, seat: int, moves: list) -> list:
-        """I2: a suit the leader can run from the top, with some solidity (two top cards or more, or the ace),
-        is not led from below when an opponent holds a card that beats the card led: ace-king-five is played
+        """I2: a suit headed by the leader's solid top cards (two or more, or the ace) is not led from below when
+        an opponent holds a card that beats the card led: ace-king-five and ace-queen-jack-eight-two are played
         from the top; a lone top card over small ones (jack-six, seven-five-four) may carelessly be led from
-        below by a claimer who has overlooked a small card (EBU guidance on claims, read into the footnote)."""
+        below by a claimer who has overlooked a small card (EBU guidance on claims, read into the footnote) --
+        but not by an expert, who leads any suit he heads from the top."""
         h = self.h
         opp1, opp2 = (seat + 1) % 4, (seat + 3) % 4
         out = []
@@ -745,8 +776,9 @@ class _Normal:
                 o2 = (h[opp2] >> sh) & FULL
                 longest = max(_popcount(o1), _popcount(o2))
                 r = m % 13
-                solid = _popcount(run) >= 2 or (run >> 12) & 1
-                if solid and _popcount(run) >= longest and not (run >> r) & 1 and ((o1 | o2) >> (r + 1)):
+                # an expert cashes any suit he heads from the top; others, a solid one
+                solid = self.pclass >= EXPERT or _popcount(run) >= 2 or (run >> 12) & 1
+                if solid and not (run >> r) & 1 and ((o1 | o2) >> (r + 1)):
                     continue  # I2
             out.append(m)
         return out or moves

@@ -718,7 +718,9 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
             return r.value
 
         res.best = best(search)
+        search.line_complete = res.best is not None
         res.line = principal_line(search, res.value, best)
+        res.line_complete = search.line_complete and bool(res.line)
         res.nodes = search.nodes + spent[0]
     return res
 
