@@ -108,6 +108,23 @@ def cash_count(h, trump: int, leader: int, ruffs: bool = True) -> int:
     return best
 
 
+def cash_bound(h, trump: int, leader: int) -> int:
+    """A quick upper bound of ``cash_count``: in each side suit, the established winners of the better of the
+    side's two hands, and all the trumps of the longer trump holding (each can win at most one trick)."""
+    L, P = leader, (leader + 2) % 4
+    o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
+    total = 0
+    for s in range(4):
+        sh = 13 * s
+        a, b = (h[L] >> sh) & FULL, (h[P] >> sh) & FULL
+        if s == trump:
+            total += max(_popcount(a), _popcount(b))
+            continue
+        x, y = (o1 >> sh) & FULL, (o2 >> sh) & FULL
+        total += max(_popcount(established_cards(a, x, y)) if a else 0, _popcount(established_cards(b, x, y)) if b else 0)
+    return total
+
+
 def cash_leads(h, trump: int, leader: int, stop: int = 99, ruffs: bool = True) -> list:
     """``cash_count``'s leads: [(card id led, tricks cashed leading it)]; stops after one worth ``stop``."""
     L = leader
@@ -673,7 +690,7 @@ class _Normal:
         may have overlooked a small card: a careless order, not an irrational one, but see I2)."""
         h = self.h
         n = _popcount(h[seat])
-        if cash_count(h, self.trump, seat, False) < n:
+        if cash_bound(h, self.trump, seat) < n or cash_count(h, self.trump, seat, False) < n:
             return moves
         sure = 0
         for c, _ in cash_leads(h, self.trump, seat, 99, False):
@@ -698,7 +715,7 @@ class _Normal:
         h = self.h
         n = _popcount(h[seat])
         trump = self.trump
-        if cash_count(h, trump, seat, False) < n:
+        if cash_bound(h, trump, seat) < n or cash_count(h, trump, seat, False) < n:
             return moves
         keep = []
         for m in moves:

@@ -99,6 +99,7 @@ class _Search(_Moves, _Normal):
         self.excluded = _findings(excluded)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
         self.oracle = None  # a lower bound of the side's tricks at a trick boundary (``_legal_floor_oracle``)
+        self.child_floor = None  # a lower bound of the side's tricks after a move (``_child_floor_oracle``)
         self.max_suits = max_suits
         self.known = known
         self.dynamic_known = dynamic_known
@@ -262,7 +263,10 @@ class _Search(_Moves, _Normal):
                     break
                 seat = (self.leader + len(self.trick)) % 4
                 moves, maximize = self.moves(seat)
-                card = self.order(seat, moves, not maximize)[0]
+                if len(moves) > 1 and not (maximize or self.targets or self.minimax):
+                    card = self._min_choice(seat, moves)
+                else:
+                    card = self.order(seat, moves, not maximize)[0]
                 self.h[seat] ^= 1 << card
                 if not self.trick and self.line and (seat & 1) == self.normal_side:
                     self._mark_lead(card)
@@ -285,6 +289,51 @@ class _Search(_Moves, _Normal):
             (self.h, self.leader, self.trick, self.step_idx, self.step_rounds, self.trick_step,
              self.known, self.rem) = saved
         return total
+
+    def _min_choice(self, seat: int, moves) -> int:
+        """A play-out's card when every player's choice goes against the side (a floor): the side's hands lose
+        tricks and throw their winners, the opponents take tricks and keep theirs."""
+        h = self.h
+        trick = self.trick
+        trump = self.trump
+        mine = (seat & 1) == self.side
+        if not trick:
+            if mine:
+                return self._lead_order(seat, moves, False)[0]
+            # an opponent of the side: a sure winner from his longest run of them, else a suit the side cannot win
+            best, key = moves[0], None
+            sides = (self.side, self.side + 2)
+            for m in moves:
+                su = m // 13
+                sh = 13 * su
+                theirs = ((h[sides[0]] | h[sides[1]]) >> sh) & FULL
+                r = m % 13
+                ruff = trump >= 0 and su != trump and any(
+                    not (h[x] >> sh) & FULL and (h[x] >> (13 * trump)) & FULL for x in sides)
+                sure = r > theirs.bit_length() - 1 and not ruff
+                length = ((h[seat] >> sh) & FULL).bit_count()
+                k = (0, -length, -r) if sure else (1 if theirs.bit_length() - 1 < 12 and not ruff else 2, r)
+                if key is None or k < key:
+                    best, key = m, k
+            return best
+        _, winning = self._current_winner()
+        beats = self._beats
+        win_seat = self._current_winner()[0]
+        led = trick[0] // 13
+        following = (h[seat] >> (13 * led)) & FULL
+        if mine:
+            low = [m for m in moves if not beats(m, winning)]
+            pool = low or list(moves)
+            if following:
+                return max(pool) if win_seat & 1 != self.side else min(pool)
+            # throwing: the side's most valuable card it may throw
+            return max(pool, key=lambda m: (m // 13 != trump, m % 13))
+        if (win_seat & 1) != self.side:  # partner of this opponent is winning: play low, keep the winners
+            return min(moves, key=lambda m: (m // 13 == trump, m % 13))
+        winners = [m for m in moves if beats(m, winning)]
+        if winners:
+            return min(winners, key=lambda m: (m // 13 == trump and led != trump, m % 13))
+        return min(moves, key=lambda m: (m // 13 == trump, m % 13))
 
     def search(self, alpha: int, beta: int) -> int:
         nodes = self.nodes + 1  # the budget's tick, inline
@@ -468,6 +517,21 @@ class _Search(_Moves, _Normal):
                         break
             return best
         best = INF
+        if self.child_floor is not None and len(moves) > 1:
+            # the children's legal floors: a lower bound of each, and the order to try them in
+            floors = [(self.child_floor(self, m), i, m) for i, m in enumerate(moves)]
+            floors.sort()
+            for f, _, m in floors:
+                if f >= (beta if beta <= best else best):
+                    if f < best:
+                        best = f  # every child left is at least this: a proven bound, no search needed
+                    break
+                v = child(m, alpha, beta if beta <= best else best)
+                if v < best:
+                    best = v
+                    if best <= alpha or best <= lo:
+                        break
+            return best
         for m in moves:
             v = child(m, alpha, beta if beta <= best else best)
             if v < best:
@@ -748,6 +812,53 @@ def _legal_floor_oracle(side: int, trump: int, per_call: int = 2000):
         st.nodes += r.nodes
         memo[key] = r.lower
         return r.lower
+
+    return oracle
+
+
+def _child_floor_oracle(side: int, per_call: int = 400):
+    """For a min node: the legal floor (every legal play against the side) of the position after each move,
+    counting what the trick in progress gives; one floor search re-rooted at each position, its table kept, its
+    nodes counted in the calling search's."""
+    memo: dict = {}
+    holder = [None]
+
+    def oracle(st: _Search, m: int) -> int:
+        seat = (st.leader + len(st.trick)) % 4
+        h = list(st.h)
+        h[seat] ^= 1 << m
+        trick = st.trick + [m]
+        leader = st.leader
+        gained = 0
+        if len(trick) == 4:
+            i = winner_index(trick, st.trump)
+            leader = (leader + i) % 4
+            gained = 1 if (leader & 1) == side else 0
+            trick = []
+        key = (h[0], h[1], h[2], h[3], tuple(trick), leader)
+        got = memo.get(key)
+        if got is None:
+            if not trick and not h[leader]:
+                got = 0
+            else:
+                fs = holder[0]
+                pos = Position(tuple(h), st.trump, leader, tuple(trick))
+                if fs is None:
+                    fs = holder[0] = _Search(pos, side, limit=per_call)
+                else:
+                    fs.h, fs.leader, fs.trick = list(h), leader, list(trick)
+                    fs.rem = h[0] | h[1] | h[2] | h[3]
+                    for c in trick:
+                        fs.rem |= 1 << c
+                    fs.hcode = hands_code(fs.h, 0)
+                    fs.nodes = 0
+                    fs.budget = Budget(per_call)
+                    fs._max_nodes = per_call
+                r = fs.run()
+                st.nodes += r.nodes
+                got = r.lower
+            memo[key] = got
+        return got + gained
 
     return oracle
 
