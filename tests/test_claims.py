@@ -2,9 +2,11 @@
 import json
 
 import pytest
+import yaml
 from helpers import case, fire, kinds, only, ruling
 
-from engine.input.caseio import CaseError
+from engine.explain.ruling import rule_case
+from engine.input.caseio import CaseError, case_from_data, load_case
 from engine.input.claims import read_statement
 from engine.law import claims as K
 from engine.mechanics import claims as KM
@@ -599,3 +601,46 @@ def test_the_least_successful_normal_line_is_shown_card_by_card():
     line = ruling_json(r)["claim_line"]
     assert line["tricks"] == 4 and line["falls_short"] is None
     assert not any(t["lost"] for t in line["line"])
+
+
+def test_68D_play_after_a_claim_is_shown_and_never_counts():
+    r = rule_case(load_case("cases/law68/68d-play-after-the-claim-counts-for-nothing.yaml"))
+    (c,) = [c for c in r.conclusions if c.kind == "play_after_claim_ignored"]
+    assert c.law == "68D" and c.fields["count"] == 4 and "count for nothing" in c.text
+    assert r.declarer_tricks == 11  # the claim is ruled from the position when it was made
+    data = yaml.safe_load(open("cases/law68/68d-play-after-the-claim-counts-for-nothing.yaml"))
+    data["events"][2]["cards_played"] = ["S:HA", "W:HK"]
+    with pytest.raises(CaseError, match=r"cards_played\[2\]: West did not hold the king of hearts"):
+        rule_case(case_from_data(data, "x.yaml"))
+    data["events"][2]["cards_played"] = ["S:HA", "S:HA"]
+    with pytest.raises(CaseError, match=r"played twice"):
+        rule_case(case_from_data(data, "x.yaml"))
+    # cards in the play record after the claim are bad input, and the message says where they go
+    data["events"].pop(2)
+    data["play"].append(["S:HA", "W:C3", "N:SA", "E:C5"])
+    with pytest.raises(CaseError, match=r"record them as a play_after_claim event"):
+        rule_case(case_from_data(data, "x.yaml"))
+
+
+def test_statements_with_discards_ruffing_finesses_squeezes_and_conditions():
+    from engine.input.claims import StatementContext
+
+    ctx = StatementContext("E", {"E": ("C2", "S9", "SA"), "W": ("DA", "DK", "DQ", "D5", "HQ", "S4")},
+                           {"N": ("D2", "D6", "C3", "C4", "C5", "C6"), "S": ("D4", "C7", "H2")})
+    texts = lambda t, tr="S": [s.text() for s in read_statement(t, tr, None, ctx)]  # noqa: E731
+    assert texts("I will discard my losing club on the high diamonds.") == ["cash D x3", "discard C2 on D"]
+    assert texts("discard my clubs on dummy's diamonds") == ["cash D x3", "discard C on D"]
+    assert texts("Draw trumps, then I'll take the ruffing finesse in hearts") == \
+        ["draw trumps", "ruffing finesse HQ"]
+    assert texts("The rest on a squeeze") == ["squeeze (the rest played right)"]
+    assert texts("All mine unless trumps are 4-0") == ["draw trumps"]
+    assert texts("I'll see how trumps go, then the diamonds") == ["draw trumps", "cash D"]
+    # a condition on a split is read against the cards as they lie (clubs are 4-1 here: N four, S one)
+    assert texts("If clubs are 3-2 I'll cash the diamonds. If they are 4-1 I'll ruff a club") == ["ruff C"]
+    assert texts("If clubs are 4-1 I'll ruff a club") == ["ruff C"]
+    assert texts("If clubs are 5-0 I'll ruff a club") == []  # the condition fails: nothing to follow
+    # a list of named cards is an order of play; a list of counts is not
+    assert texts("The club two, a heart to the queen and the ace of spades") == ["play C2", "play HQ", "play SA"]
+    assert texts("The queen of spades and three top hearts") == []
+    # a condition the reader cannot tell leaves the text unread
+    assert texts("If West has the king I'll finesse") == []

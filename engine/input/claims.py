@@ -64,6 +64,8 @@ def parse_line(value) -> tuple:
             continue
         if not isinstance(item, dict):
             raise C.NotationError(f"step {i}: {item!r} is not a step ({STEP_HELP})")
+        # YAML 1.1 reads a bare key `on` as true: {discard: C3, on: D} arrives as {discard: C3, True: D}
+        item = {("on" if k is True else k): v for k, v in item.items()}
         extras = ("rounds", "on", "by")
         keys = [k for k in item if k not in extras]
         if len(keys) != 1 or str(keys[0]) not in C.STEP_KINDS:
@@ -150,7 +152,27 @@ def _form(value):
 
 
 register_field("line", parse_line)
+def parse_played(value) -> tuple:
+    """Cards played after a claim (68D): ``[S:HA, W:C3, ...]`` in the order played."""
+    if not isinstance(value, list) or not value:
+        raise C.NotationError(f"{value!r} is not a list of cards played, such as [S:HA, W:C3]")
+    if len(value) > 52:
+        raise C.NotationError(f"{len(value)} cards: at most 52")
+    out = []
+    for i, item in enumerate(value, start=1):
+        text = str(item)
+        if ":" not in text:
+            raise C.NotationError(f"card {i}: {item!r} is not seat:card (S:HA)")
+        seat, card = text.split(":", 1)
+        try:
+            out.append((C.parse_seat(seat.strip()), C.parse_card(card.strip())))
+        except C.NotationError as exc:
+            raise C.NotationError(f"card {i}: {exc}")
+    return tuple(out)
+
+
 register_field("not_normal", parse_findings)
+register_field("cards_played", parse_played)
 register_field("normal", parse_findings)
 register_field("form", _form)
 register_field("aware_of_trumps", _boolean)
@@ -166,6 +188,7 @@ register_event("correction_period_ended", set())
 register_event("line_offered", {"by", "line"}, {"statement"})
 register_event("current_trick_remark", {"by"}, {"statement", "cards"})
 register_event("cards_shown", {"by"}, {"cards", "statement"})
+register_event("play_after_claim", {"cards_played"}, {"statement"})
 
 TRUMP_WORD = re.compile(r"trump|козыр", re.I)
 MAX_STATEMENT = 2000  # characters: a claim statement longer than this is refused as bad input
@@ -366,8 +389,26 @@ def _read_discard(clause: str, trump: str | None, held, ctx):
         suit = _suit_in(what, None)
         if suit is None:
             return None
-        discard = LineStep("discard", suit=suit, on=on_suit, by=_whose(what, suit, ctx))
-    return (LineStep("cash", suit=on_suit), discard)
+        who = _whose(what, suit, ctx)
+        plural = re.search(r"\b(?:spades|hearts|diamonds|clubs|losers|cards)\b", what, re.I)
+        mine = sorted((c for c in ctx.hands.get(who, ()) if c[0] == suit), key=C.rank_index) \
+            if ctx is not None and who else []
+        if not plural and mine:
+            discard = LineStep("discard", card=mine[0], on=on_suit)  # "my losing club": the one (the lowest)
+        else:
+            discard = LineStep("discard", suit=suit, on=on_suit, by=who)
+    return (LineStep("cash", suit=on_suit, rounds=_top_count(on_suit, ctx)), discard)
+
+
+def _top_count(suit: str, ctx) -> int:
+    """'the high diamonds': how many of the suit the side holds above every opposing card (0: all of them)."""
+    if ctx is None:
+        return 0
+    theirs = [C.rank_index(c) for cards in ctx.opponents.values() for c in cards if c[0] == suit]
+    top = max(theirs, default=-1)
+    ours = [C.rank_index(c) for cards in ctx.hands.values() for c in cards if c[0] == suit]
+    n = sum(1 for r in ours if r > top)
+    return n if 0 < n < len(ours) else 0
 
 
 def _read_ruffing_finesse(clause: str, trump: str | None, ctx):
@@ -396,7 +437,9 @@ def _condition_holds(condition: str, ctx, last_suit=None):
     if not m or suit is None or ctx is None:
         return None
     want = tuple(sorted((int(m.group(1)), int(m.group(2))), reverse=True))
-    holds = ctx.split(suit) == want
+    got = ctx.split(suit)
+    # an even split means that split; an uneven one ("if it is 4-1") means that break or a worse one
+    holds = got == want if want[0] - want[1] <= 1 else (got[0] >= want[0] and sum(got) == sum(want))
     return holds if re.match(r"^\s{0,3}(?:if|when|should)\b", condition, re.I) else not holds
 
 
@@ -421,6 +464,8 @@ def _read_clause(clause: str, trump: str | None, held=None, previous=None, ctx=N
     if re.search(r"\bruff", clause, re.I):
         after = re.split(r"\bruff\w*", clause, maxsplit=1, flags=re.I)[1]
         suit = _suit_in(after, None)
+        if suit is None and previous is not None and re.search(r"\bround\b", after, re.I):
+            suit = previous.card[0] if previous.card else previous.suit  # "ruff the fourth round" of that suit
         return LineStep("ruff", suit=suit) if suit and trump and suit != trump else None
     if _LOSE.search(clause):
         if card:
@@ -435,6 +480,8 @@ def _read_clause(clause: str, trump: str | None, held=None, previous=None, ctx=N
     if suit and previous is not None and previous.kind in ("cash", "ruff", "lead"):
         # "cash the hearts, then the spades": the verb carries over
         return LineStep(previous.kind, suit=suit)
+    if suit and previous is not None and previous.kind == "draw_trumps":
+        return LineStep("cash", suit=suit)  # "draw trumps, then the diamonds"
     return None
 
 
@@ -460,6 +507,8 @@ def _card_items(part: str, held) -> tuple | None:
     return tuple(LineStep("play", card=c) for c in cards)
 
 
+_VERB = re.compile(r"\b(?:ruff\w*|pitch\w*|discard\w*|throw\w*|play\w*|cash\w*|lead\w*|draw\w*|finesse\w*|"
+                   r"give|giving|lose|losing|concede\w*|take|taking|run|running|cross|overtake\w*)\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s{1,5}")
 
 
@@ -501,9 +550,23 @@ def read_statement(text: str | None, trump: str | None, held=None, ctx: Statemen
             part = rest
         step = None
         items = [x.strip() for x in _LIST.split(part) if x.strip() and not _SKIP.match(x.strip())]
-        if _DISCARD.search(part) or _RUFFING_FINESSE.search(part) or len(items) == 1:
-            step = _read_clause(part if len(items) != 1 else items[0], trump, held,
-                                steps[-1] if steps else None, ctx)
+        previous = steps[-1] if steps else (LineStep("cash", suit=last_suit) if last_suit else None)
+        if len(items) > 1 and re.search(r"\band\b", part, re.I) and not _card_items(part, held):
+            # "ruff the fourth round and pitch a diamond on the master club": two acts, each read on its own
+            acts = re.split(r"\s{1,3}and\s{1,3}", part, flags=re.I)
+            if not all(_VERB.search(act) for act in acts):
+                acts = []  # "the queen of spades and three top hearts" lists tricks, not acts
+            got = []
+            for act in acts:
+                one = _read_clause(act, trump, held, got[-1] if got else previous, ctx) if len(acts) > 1 else None
+                if one is None:
+                    got = None
+                    break
+                got.extend(one if isinstance(one, tuple) else (one,))
+            if got:
+                step = tuple(got)
+        if step is None and (_DISCARD.search(part) or _RUFFING_FINESSE.search(part) or len(items) == 1):
+            step = _read_clause(part if len(items) != 1 else items[0], trump, held, previous, ctx)
         if step is None and len(items) > 1:
             step = _card_items(part, held)
         if step is None:

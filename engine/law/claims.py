@@ -176,6 +176,16 @@ class AgreedResult(TableFact):
     defeated_already = _f(bool)
 
 
+class PlayedAfterClaim(TableFact):
+    """Cards played after the claim or concession that ended play (68D: play should have stopped)."""
+
+    kind = "played_after_claim"
+    shown = ("cards", "at")
+    cards = _f(str)  # "S:HA W:C3 ...", in the order played
+    count = _f(int)
+    at = _f(str)
+
+
 class TrickRemark(TableFact):
     kind = "current_trick_remark"
     shown = ("by", "at")
@@ -223,6 +233,13 @@ class AnalysisUnavailable(TableFact):
 # ---------------------------------------------------------------------------
 # Conclusions
 # ---------------------------------------------------------------------------
+
+
+class PlayAfterClaimIgnored(Conclusion):
+    kind = "play_after_claim_ignored"
+    shown = ("cards", "count")
+    cards = _f(str)
+    count = _f(int)
 
 
 class ClaimMade(Conclusion):
@@ -444,6 +461,7 @@ def claim_facts(table: Table) -> list:
         return facts
     e = ending[0]
     by = e.get("by")
+    facts.extend(_played_after(table, e))
     side = C.side_of(by)
     other = C.other_side(side)
     declarer_side = table.declarer_side
@@ -581,6 +599,32 @@ def claim_facts(table: Table) -> list:
         res = an.normal(other)
         facts.append(normal_fact(other, "none", res))
     return facts
+
+
+def _played_after(table: Table, e) -> list:
+    """Play recorded after the claim or concession (68D): shown, never counted; each card must have been held by
+    its seat when play stopped, and played once."""
+    out = []
+    try:
+        pos = position_at_end(table)
+    except S.PositionError:
+        pos = None
+    for x in table.events:
+        if x.kind != "play_after_claim":
+            continue
+        if x.moment < e.moment:
+            raise _err(table, f"{x.event.where}.at", "play after a claim is recorded at or after the claim")
+        seen = set()
+        for i, (seat, card) in enumerate(x.get("cards_played"), start=1):
+            where = f"{x.event.where}.cards_played[{i}]"
+            if card in seen:
+                raise _err(table, where, f"{C.card_short(card)} is played twice")
+            seen.add(card)
+            if pos is not None and card not in pos.held(S.seat_id(seat)):
+                raise _err(table, where, f"{C.seat_name(seat)} did not hold {C.card_name(card)} when play stopped")
+        cards = " ".join(f"{seat}:{card}" for seat, card in x.get("cards_played"))
+        out.append(PlayedAfterClaim(cards=cards, count=len(seen), at=x.at))
+    return out
 
 
 def _timing(table: Table, e, side: str) -> ClaimTiming:

@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = 'd515f369efd089e45130d'  # indexer.sources_digest() of what it was written from
+SOURCES = '604c2a2e8f9dfb3351af1'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -334,6 +334,7 @@ _RULES = r'''{
 "law_68B_partner_objects_at_once": ["engine.rules.law68", "Law68", 0, ["all", ["engine.law.claims:VoidedConcession"]], ["engine.law.claims:ConcessionVoid", "engine.law.facts:EquityReview"]],
 "law_68C_no_statement": ["engine.rules.law68", "Law68", 0, ["all", ["engine.law.claims:ClaimEvent"]], ["engine.law.claims:StatementMissing"]],
 "law_68D_disputed_claim_brings_the_director": ["engine.rules.law68", "Law68", 0, ["all", ["engine.law.claims:ClaimEvent", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ClaimDisputed"]],
+"law_68D_play_after_the_claim_counts_for_nothing": ["engine.rules.law68", "Law68", 0, ["all", ["engine.law.claims:ClaimEvent", "engine.law.claims:PlayedAfterClaim"]], ["engine.law.claims:PlayAfterClaimIgnored"]],
 "law_68D_play_ceases": ["engine.rules.law68", "Law68", 0, ["all", ["engine.law.claims:ClaimEvent"]], ["engine.law.claims:PlayCeases"]],
 "law_68_current_trick_only": ["engine.rules.law68", "Law68", 0, ["all", ["engine.law.claims:TrickRemark"]], ["engine.law.claims:NotAClaim", "engine.law.facts:EquityReview"]],
 "law_69A_accepted": ["engine.rules.law69", "Law69", 1, ["all", ["engine.law.claims:ClaimEvent", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ClaimAccepted"]],

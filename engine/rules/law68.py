@@ -11,6 +11,8 @@ claim needs a statement of the line.  68D: play ceases; a dispute brings the
 director (Laws 70 and 71).
 """
 from engine.law.claims import (
+    PlayAfterClaimIgnored,
+    PlayedAfterClaim,
     CardsShown,
     ClaimDisputed,
     ClaimEvent,
@@ -81,6 +83,11 @@ class Law68:
     @law_rule("68D", ClaimEvent(by=MATCH.b, at=MATCH.a), concludes=(PlayCeases,))
     def law_68D_play_ceases(self, b, a):
         self.conclude(PlayCeases(by=b, at=a))
+
+    @law_rule("68D", ClaimEvent(by=MATCH.b), PlayedAfterClaim(cards=MATCH.c, count=MATCH.n),
+              concludes=(PlayAfterClaimIgnored,))
+    def law_68D_play_after_the_claim_counts_for_nothing(self, b, c, n):
+        self.conclude(PlayAfterClaimIgnored(cards=c, count=n))
 
     @law_rule("68D",
               ClaimEvent(event="claim", by=MATCH.b, side=MATCH.s),

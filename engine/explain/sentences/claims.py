@@ -187,6 +187,18 @@ def _tricks_awarded(f, table):
             f"{f['total']}.")
 
 
+@describes("play_after_claim_ignored")
+def _play_after_claim(f, table):
+    n = f["count"]
+    return (f"Play went on after the claim ({n} card{'s' if n != 1 else ''}: {f['cards']}); it should have stopped, "
+            f"and those cards count for nothing: the claim is ruled on the position when it was made.")
+
+
+@describes_fact("played_after_claim")
+def _fact_played_after(f):
+    return f"cards played after the claim: {f['cards']}"
+
+
 @describes("award_pending")
 def _award_pending(f, table):
     lo, hi = f["lower"], f["upper"]

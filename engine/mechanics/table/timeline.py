@@ -49,7 +49,9 @@ class Timeline:
             if e.kind in ("claim", "concession") and e.moment < self.total_entries * STEP:
                 raise self.err(f"{e.event.where}.at", f"play continues after the {e.kind} at {e.at}; a {e.kind} ends play (68D)"
                                + (" (if the defender's partner objected at once, record an objection event with "
-                                  "immediate: true: 68B)" if e.kind == "concession" else ""))
+                                  "immediate: true: 68B)" if e.kind == "concession" else
+                                  " (cards played after it count for nothing: record them as a play_after_claim "
+                                  "event, not in play)"))
         ends = [e for e in events if e.kind in ("claim", "concession")]
         if len(ends) > 1:
             raise self.err(f"{ends[1].event.where}", f"a second {ends[1].kind}; play had already ended at {ends[0].at}")
