@@ -325,6 +325,7 @@ class StatementContext:
     by: str
     hands: dict  # the claimer's side: seat -> cards
     opponents: dict  # seat -> cards
+    dealt: dict | None = None  # the opponents' cards as dealt (a condition on a suit's split refers to them)
 
     def partner(self) -> str:
         return C.partner(self.by)
@@ -333,8 +334,9 @@ class StatementContext:
         return [seat for seat, cards in self.hands.items() if any(c[0] == suit for c in cards)]
 
     def split(self, suit: str) -> tuple:
-        """The opponents' holdings of the suit, longer first."""
-        n = sorted((sum(1 for c in cards if c[0] == suit) for cards in self.opponents.values()), reverse=True)
+        """The opponents' holdings of the suit as dealt (else as they stand), longer first."""
+        held = self.dealt or self.opponents
+        n = sorted((sum(1 for c in cards if c[0] == suit) for cards in held.values()), reverse=True)
         return tuple(n)
 
 

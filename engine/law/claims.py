@@ -500,7 +500,8 @@ def claim_facts(table: Table) -> list:
         ctx = None
         if pos is not None:
             ctx = StatementContext(by=by, hands={x: tuple(pos.held(S.seat_id(x))) for x in side},
-                                   opponents={x: tuple(pos.held(S.seat_id(x))) for x in C.other_side(side)})
+                                   opponents={x: tuple(pos.held(S.seat_id(x))) for x in C.other_side(side)},
+                                   dealt={x: tuple(table.case.hands[x]) for x in C.other_side(side)})
         line = read_statement(statement, table.contract.trump, held or None, ctx)
         if line and pos is not None:
             line = _doubtful_steps(table, line, held, side)

@@ -266,6 +266,11 @@ class _Normal:
 
     def _mark_lead(self, card: int) -> None:
         """The claimer's side leads: the trick counts as a round of the current step if it is in its suit."""
+        line = self.line
+        if self.step_idx < len(line) and line[self.step_idx].kind == "ruffing_finesse" \
+                and line[self.step_idx].card == card:
+            self.trick_step = self.step_idx  # the honour led (already out of the hand): the finesse is under way
+            return
         st = self.step()
         self.trick_step = -1
         if st is not None:

@@ -99,7 +99,7 @@ class _Search(_Moves, _Normal):
         self.excluded = _findings(excluded)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
         self.oracle = None  # a lower bound of the side's tricks at a trick boundary (``_legal_floor_oracle``)
-        self.child_floor = None  # a lower bound of the side's tricks after a move (``_child_floor_oracle``)
+        self._best_move: dict = {}  # node -> the card that decided it in an earlier pass (move ordering)
         self.max_suits = max_suits
         self.known = known
         self.dynamic_known = dynamic_known
@@ -507,38 +507,38 @@ class _Search(_Moves, _Normal):
             if len(moves) > 1:
                 moves = self._ordered_judged(seat, moves, maximize)
         child = self.child
+        # the card that decided this node last time (an earlier null-window pass) is tried first
+        hkey = (self.hcode, self.leader, tuple(trick), self.step_idx, self.known)
+        first = self._best_move.get(hkey)
+        if first is not None and first in moves and moves[0] != first:
+            moves = [first] + [m for m in moves if m != first]
         if maximize:
             best = -INF
             for m in moves:
                 v = child(m, alpha if alpha >= best else best, beta)
                 if v > best:
                     best = v
+                    if best > alpha:
+                        self._remember(hkey, m)
                     if best >= beta or best >= hi:
                         break
             return best
         best = INF
-        if self.child_floor is not None and len(moves) > 1:
-            # the children's legal floors: a lower bound of each, and the order to try them in
-            floors = [(self.child_floor(self, m), i, m) for i, m in enumerate(moves)]
-            floors.sort()
-            for f, _, m in floors:
-                if f >= (beta if beta <= best else best):
-                    if f < best:
-                        best = f  # every child left is at least this: a proven bound, no search needed
-                    break
-                v = child(m, alpha, beta if beta <= best else best)
-                if v < best:
-                    best = v
-                    if best <= alpha or best <= lo:
-                        break
-            return best
         for m in moves:
             v = child(m, alpha, beta if beta <= best else best)
             if v < best:
                 best = v
+                if best < beta:
+                    self._remember(hkey, m)
                 if best <= alpha or best <= lo:
                     break
         return best
+
+    def _remember(self, key, move) -> None:
+        memo = self._best_move
+        if len(memo) > TT_LIMIT:
+            memo.clear()
+        memo[key] = move
 
     def _groups(self, seat: int, moves):
         """A judged seat's moves split into plain moves (chosen against the side) and the suits whose card
@@ -812,53 +812,6 @@ def _legal_floor_oracle(side: int, trump: int, per_call: int = 2000):
         st.nodes += r.nodes
         memo[key] = r.lower
         return r.lower
-
-    return oracle
-
-
-def _child_floor_oracle(side: int, per_call: int = 400):
-    """For a min node: the legal floor (every legal play against the side) of the position after each move,
-    counting what the trick in progress gives; one floor search re-rooted at each position, its table kept, its
-    nodes counted in the calling search's."""
-    memo: dict = {}
-    holder = [None]
-
-    def oracle(st: _Search, m: int) -> int:
-        seat = (st.leader + len(st.trick)) % 4
-        h = list(st.h)
-        h[seat] ^= 1 << m
-        trick = st.trick + [m]
-        leader = st.leader
-        gained = 0
-        if len(trick) == 4:
-            i = winner_index(trick, st.trump)
-            leader = (leader + i) % 4
-            gained = 1 if (leader & 1) == side else 0
-            trick = []
-        key = (h[0], h[1], h[2], h[3], tuple(trick), leader)
-        got = memo.get(key)
-        if got is None:
-            if not trick and not h[leader]:
-                got = 0
-            else:
-                fs = holder[0]
-                pos = Position(tuple(h), st.trump, leader, tuple(trick))
-                if fs is None:
-                    fs = holder[0] = _Search(pos, side, limit=per_call)
-                else:
-                    fs.h, fs.leader, fs.trick = list(h), leader, list(trick)
-                    fs.rem = h[0] | h[1] | h[2] | h[3]
-                    for c in trick:
-                        fs.rem |= 1 << c
-                    fs.hcode = hands_code(fs.h, 0)
-                    fs.nodes = 0
-                    fs.budget = Budget(per_call)
-                    fs._max_nodes = per_call
-                r = fs.run()
-                st.nodes += r.nodes
-                got = r.lower
-            memo[key] = got
-        return got + gained
 
     return oracle
 
