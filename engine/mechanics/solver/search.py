@@ -99,7 +99,6 @@ class _Search(_Moves, _Normal):
         self.excluded = _findings(excluded)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
         self.oracle = None  # a lower bound of the side's tricks at a trick boundary (``_legal_floor_oracle``)
-        self._best_move: dict = {}  # node -> the card that decided it in an earlier pass (move ordering)
         self.max_suits = max_suits
         self.known = known
         self.dynamic_known = dynamic_known
@@ -507,19 +506,12 @@ class _Search(_Moves, _Normal):
             if len(moves) > 1:
                 moves = self._ordered_judged(seat, moves, maximize)
         child = self.child
-        # the card that decided this node last time (an earlier null-window pass) is tried first
-        hkey = (self.hcode, self.leader, tuple(trick), self.step_idx, self.known)
-        first = self._best_move.get(hkey)
-        if first is not None and first in moves and moves[0] != first:
-            moves = [first] + [m for m in moves if m != first]
         if maximize:
             best = -INF
             for m in moves:
                 v = child(m, alpha if alpha >= best else best, beta)
                 if v > best:
                     best = v
-                    if best > alpha:
-                        self._remember(hkey, m)
                     if best >= beta or best >= hi:
                         break
             return best
@@ -528,17 +520,9 @@ class _Search(_Moves, _Normal):
             v = child(m, alpha, beta if beta <= best else best)
             if v < best:
                 best = v
-                if best < beta:
-                    self._remember(hkey, m)
                 if best <= alpha or best <= lo:
                     break
         return best
-
-    def _remember(self, key, move) -> None:
-        memo = self._best_move
-        if len(memo) > TT_LIMIT:
-            memo.clear()
-        memo[key] = move
 
     def _groups(self, seat: int, moves):
         """A judged seat's moves split into plain moves (chosen against the side) and the suits whose card
