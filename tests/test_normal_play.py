@@ -349,7 +349,7 @@ def _normal(hands, leader, trick, seat, trump):
             opp = [hands[(seat + 1) % 4], hands[(seat + 3) % 4]]
             longest = max(len(_suit(o, s)) for o in opp)
             beaten = any(o >> x & 1 for o in opp for x in range(c + 1, 13 * s + 13))
-            solid = len(run) >= 2 or (run and run[0] % 13 == 12)
+            solid = len(run) >= 2 or (run and run[0] % 13 >= 11)
             if solid and c not in run and beaten:
                 continue
             out.append(c)
@@ -358,7 +358,15 @@ def _normal(hands, leader, trick, seat, trump):
         # leads (and cards equivalent to them)
         if cash_count(hands, trump, seat, False) >= len(_legal(hand, [])):
             runs = _runs(hands, trick, seat)
-            sure = {c for c, _ in cash_leads(hands, trump, seat, 99, False)}
+            leads = {c for c, _ in cash_leads(hands, trump, seat, 99, False)}
+            opp = [hands[(seat + 1) % 4], hands[(seat + 3) % 4]]
+
+            def ruffed(c):  # L2: a loser partner must ruff
+                s = c // 13
+                top_theirs = max(_suit(opp[0], s) + _suit(opp[1], s), default=-1)
+                return trump >= 0 and s != trump and not _suit(hands[(seat + 2) % 4], s) and \
+                    top_theirs > max(_suit(hand, s))
+            sure = {c for c in leads if not ruffed(c)} or leads
             side = hands[seat] | hands[(seat + 2) % 4]
 
             def headed(s):

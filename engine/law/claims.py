@@ -536,7 +536,7 @@ def claim_facts(table: Table) -> list:
     known, shown = _known_suits(table, pos, side, e.moment)
     pclass = table.case.extra.get("player_class") or DEFAULT_PLAYER_CLASS
     excluded = findings_for_search(e.get("not_normal"))
-    an = Analysis(table, pos, side, known, pclass, excluded)
+    an = Analysis(table, pos, side, known, pclass, excluded, claims_all=e.kind == "claim" and kept == remaining)
     steps = _steps(line)
     floor, ceiling = an.legal(side)
 

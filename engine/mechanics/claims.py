@@ -112,7 +112,7 @@ class Analysis:
     """The solver's numbers for the claim or concession that ended play (computed on demand, cached)."""
 
     def __init__(self, table: Table, pos: S.Position, side: str, known: int, pclass: str = "club",
-                 excluded: tuple = ()):
+                 excluded: tuple = (), claims_all: bool = False):
         self.table = table
         self.pos = pos
         self.side = side
@@ -120,6 +120,7 @@ class Analysis:
         self.known = known
         self.pclass = pclass  # the class of player judged (footnote to Law 69)
         self.excluded = excluded  # the director's findings: plays not normal for this player
+        self.claims_all = claims_all  # the claim takes every remaining trick
         self.per_search = solver_limit()
         self.left = solver_budget()
 
@@ -151,23 +152,25 @@ class Analysis:
         """The normal floor; ``with_line``: with the plays of one least successful normal line."""
         sid = S.side_id(side)
         known = self.known if known is None else known
-        # the class and the findings judge the claimer's side only
-        pclass, excluded = (self.pclass, self.excluded) if side == self.side else ("club", ())
+        # the class, the findings and the claim's size judge the claimer's side only
+        pclass, excluded, every = (self.pclass, self.excluded, self.claims_all) if side == self.side else \
+            ("club", (), False)
         if not with_line:
-            lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, pclass, excluded, True)))
+            lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, pclass, excluded, every, True)))
             if lined is not None and lined.exact and lined.nodes <= self.limit:  # (its value, found within limit)
                 self.left = max(0, self.left - lined.nodes)
                 return lined
         return self._run("normal", lambda: S.normal_floor(self.pos, sid, steps, known=known, max_suits=max_suits,
                                                           limit=self.limit, with_line=with_line, pclass=pclass,
-                                                          excluded=excluded),
-                         sid, steps, known, max_suits, pclass, excluded, with_line)
+                                                          excluded=excluded, claims_all=every),
+                         sid, steps, known, max_suits, pclass, excluded, every, with_line)
 
     def target(self, side: str, card: str, steps=()):
         sid = S.side_id(side)
         return self._run("target", lambda: S.target_tricks(self.pos, sid, [card], steps, limit=self.limit,
-                                                           pclass=self.pclass, excluded=self.excluded),
-                         sid, card, steps, self.pclass, self.excluded)
+                                                           pclass=self.pclass, excluded=self.excluded,
+                                                           claims_all=self.claims_all),
+                         sid, card, steps, self.pclass, self.excluded, self.claims_all)
 
     def dd(self, side: str):
         sid = S.side_id(side)

@@ -22,6 +22,9 @@ Items (``CLASS_ITEMS`` says which class each applies to):
 * N2 discarding, not an established winner while a card that cannot win is held;
 * N2b discarding, not an established winner when another discard keeps more tricks the side can cash;
 * L1 when the side can cash every remaining trick from the top, not a lead of a suit the opponents head;
+* L2 ... nor a loser for partner to ruff while a winner (or a card to partner's winner) could be led;
+* L3 when the claim takes every remaining trick, not a lead of a suit the opponents head while the leader holds a
+  card of a suit his side heads;
 * E1 (expert) discarding, nothing worth more than another card the hand could throw;
 * E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up.
 
@@ -39,7 +42,7 @@ DEFAULT_CLASS = "club"
 NOVICE, CLUB, EXPERT = 0, 1, 2
 CLASS_ITEMS = {
     "N1": NOVICE, "N4": NOVICE, "I1": NOVICE, "I2": NOVICE, "N3": NOVICE, "N2": NOVICE,
-    "N2b": CLUB, "L1": CLUB,
+    "N2b": CLUB, "L1": CLUB, "L2": CLUB, "L3": CLUB,
     "E1": EXPERT, "E2": EXPERT,
 }
 
@@ -106,23 +109,6 @@ def cash_count(h, trump: int, leader: int, ruffs: bool = True) -> int:
         _CASH.clear()
     _CASH[key] = best
     return best
-
-
-def cash_bound(h, trump: int, leader: int) -> int:
-    """A quick upper bound of ``cash_count``: in each side suit, the established winners of the better of the
-    side's two hands, and all the trumps of the longer trump holding (each can win at most one trick)."""
-    L, P = leader, (leader + 2) % 4
-    o1, o2 = h[(leader + 1) % 4], h[(leader + 3) % 4]
-    total = 0
-    for s in range(4):
-        sh = 13 * s
-        a, b = (h[L] >> sh) & FULL, (h[P] >> sh) & FULL
-        if s == trump:
-            total += max(_popcount(a), _popcount(b))
-            continue
-        x, y = (o1 >> sh) & FULL, (o2 >> sh) & FULL
-        total += max(_popcount(established_cards(a, x, y)) if a else 0, _popcount(established_cards(b, x, y)) if b else 0)
-    return total
 
 
 def cash_leads(h, trump: int, leader: int, stop: int = 99, ruffs: bool = True) -> list:
@@ -468,6 +454,8 @@ class _Normal:
             moves = self._i2(seat, moves)
             if self.pclass >= CLUB and len(moves) > 1:
                 moves = self._l1(seat, moves)
+            if self.pclass >= CLUB and self.claims_all and len(moves) > 1:
+                moves = self._l3(seat, moves)
             if self.pclass >= EXPERT and len(moves) > 1:
                 moves = self._e2(seat, moves)
             return moves
@@ -695,12 +683,21 @@ class _Normal:
         may have overlooked a small card: a careless order, not an irrational one, but see I2)."""
         h = self.h
         n = _popcount(h[seat])
-        if cash_bound(h, self.trump, seat) < n or cash_count(h, self.trump, seat, False) < n:
+        if cash_count(h, self.trump, seat, False) < n:
             return moves
-        sure = 0
-        for c, _ in cash_leads(h, self.trump, seat, 99, False):
-            sure |= 1 << c
-        side = h[seat] | h[(seat + 2) % 4]
+        sure = ruffs = 0
+        trump = self.trump
+        partner = (seat + 2) % 4
+        for c, _ in cash_leads(h, trump, seat, 99, False):
+            s = c // 13
+            if trump >= 0 and s != trump and not (h[partner] >> (13 * s)) & FULL \
+                    and ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * s)) & FULL > (h[seat] >> (13 * s)) & FULL:
+                ruffs |= 1 << c  # a card partner must ruff to win the trick
+            else:
+                sure |= 1 << c
+        if not sure:
+            sure = ruffs  # L2: a loser for partner to ruff only when no winner can be led instead
+        side = h[seat] | h[partner]
         out = []
         for m in moves:
             s = m // 13
@@ -714,13 +711,28 @@ class _Normal:
                 out.append(m)
         return out or moves
 
+    def _l3(self, seat: int, moves: list) -> list:
+        """L3: a claimer who claims every remaining trick believes his cards are good: he does not lead a suit
+        the opponents head (their card is the highest still out) while he holds a card of a suit his side
+        heads.  (When the claim concedes tricks, leading a loser early stays normal.)"""
+        h = self.h
+        side = h[seat] | h[(seat + 2) % 4]
+        live = h[0] | h[1] | h[2] | h[3]
+        headed = 0
+        for s in range(4):
+            m = (live >> (13 * s)) & FULL
+            if m and (side >> (13 * s + m.bit_length() - 1)) & 1:
+                headed |= 1 << s
+        ours = [m for m in moves if (headed >> (m // 13)) & 1]
+        return ours or moves
+
     def _e2(self, seat: int, moves: list) -> list:
         """E2 (expert): when the side can cash every remaining trick from the top, it leads only cards that
         keep them all."""
         h = self.h
         n = _popcount(h[seat])
         trump = self.trump
-        if cash_bound(h, trump, seat) < n or cash_count(h, trump, seat, False) < n:
+        if cash_count(h, trump, seat, False) < n:
             return moves
         keep = []
         for m in moves:
@@ -771,11 +783,12 @@ class _Normal:
         return out
 
     def _i2(self, seat: int, moves: list) -> list:
-        """I2: a suit headed by the leader's solid top cards (two or more, or the ace) is not led from below when
-        an opponent holds a card that beats the card led: ace-king-five and ace-queen-jack-eight-two are played
-        from the top; a lone top card over small ones (jack-six, seven-five-four) may carelessly be led from
-        below by a claimer who has overlooked a small card (EBU guidance on claims, read into the footnote) --
-        but not by an expert, who leads any suit he heads from the top."""
+        """I2: a suit headed by the leader's solid top cards (two or more, or the ace or king) is not led from
+        below when an opponent holds a card that beats the card led: ace-king-five, king-jack-seven with the ace
+        gone and ace-queen-jack-eight-two are played from the top; a lone lower top card over small ones
+        (jack-six, seven-five-four) may carelessly be led from below by a claimer who has overlooked a small
+        card (EBU guidance on claims, read into the footnote) -- but not by an expert, who leads any suit he
+        heads from the top."""
         h = self.h
         opp1, opp2 = (seat + 1) % 4, (seat + 3) % 4
         out = []
@@ -799,7 +812,7 @@ class _Normal:
                 longest = max(_popcount(o1), _popcount(o2))
                 r = m % 13
                 # an expert cashes any suit he heads from the top; others, a solid one
-                solid = self.pclass >= EXPERT or _popcount(run) >= 2 or (run >> 12) & 1
+                solid = self.pclass >= EXPERT or _popcount(run) >= 2 or run >> 11
                 if solid and not (run >> r) & 1 and ((o1 | o2) >> (r + 1)):
                     continue  # I2
             out.append(m)

@@ -78,7 +78,7 @@ class _Search(_Moves, _Normal):
     def __init__(self, pos: Position, side: int, *, maximize: bool = False, targets: int = 0,
                  normal_side: int | None = None, line: tuple = (), max_suits: int = 0,
                  known: int = 0, dynamic_known: bool = False, limit: int | None = DEFAULT_LIMIT,
-                 minimax: bool = False, pclass: str = DEFAULT_CLASS, excluded=()):
+                 minimax: bool = False, pclass: str = DEFAULT_CLASS, excluded=(), claims_all: bool = False):
         self.h = list(pos.hands)
         self.rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
         for c in pos.trick:
@@ -97,6 +97,7 @@ class _Search(_Moves, _Normal):
         self.squeeze_at = next((i for i, st in enumerate(self.line) if st.kind == "squeeze"), -1)
         self.pclass = CLASSES.index(pclass)
         self.excluded = _findings(excluded)
+        self.claims_all = claims_all  # the side claims every remaining trick (normal.L3)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
         self.oracle = None  # a lower bound of the side's tricks at a trick boundary (``_legal_floor_oracle``)
         self.max_suits = max_suits
@@ -731,7 +732,7 @@ def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
 
 def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
                  limit: int | None = None, with_line: bool = False, pclass: str = DEFAULT_CLASS,
-                 excluded=()) -> SolveResult:
+                 excluded=(), claims_all: bool = False) -> SolveResult:
     """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``).
 
     The other side plays any legal card.  ``known``: suits in which an
@@ -740,13 +741,15 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
     favour (70E), and a suit becomes known as soon as an opponent shows out.
     ``pclass``: the class of player (footnote to Law 69: ``normal.CLASSES``);
     ``excluded``: the director's findings, ``(seat, card id, role)`` plays he
-    ruled not normal for this player.
+    ruled not normal for this player; ``claims_all``: the side claims every
+    remaining trick (a claimer who believes his cards good leads them: L3).
     ``with_line``: also find the plays of one such line (``SolveResult.line``),
     each play of the side that costs it tricks against its best normal line
     marked with the tricks it costs.
     """
     search = _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
-                     dynamic_known=True, limit=_limit(limit), pclass=pclass, excluded=excluded)
+                     dynamic_known=True, limit=_limit(limit), pclass=pclass, excluded=excluded,
+                     claims_all=claims_all)
     res = search.run()
     if with_line and res.exact:
         # the plays of one least successful normal line (``with_line``), within the same node budget; the
@@ -754,7 +757,7 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
         # its transposition table shared (its keys hold the line's state)
         spent = [0]
         judge = _Search(pos, side, minimax=True, normal_side=side, line=tuple(line), limit=None, pclass=pclass,
-                        excluded=excluded)
+                        excluded=excluded, claims_all=claims_all)
 
         def best(st):
             left = search.budget.limit - search.nodes - spent[0] if search.budget.limit is not None else None
@@ -815,14 +818,14 @@ def _reroot(judge: _Search, st: _Search, limit) -> None:
 
 
 def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None,
-                  pclass: str = DEFAULT_CLASS, excluded=()) -> SolveResult:
+                  pclass: str = DEFAULT_CLASS, excluded=(), claims_all: bool = False) -> SolveResult:
     """The most tricks the ``targets`` cards (held by the other side) can win while ``side`` plays
     normally (following ``line``) and the other side plays any legal card."""
     mask = 0
     for c in targets:
         mask |= 1 << (card_id(c) if isinstance(c, str) else c)
     return _Search(pos, side, maximize=True, targets=mask, normal_side=side, line=tuple(line),
-                   limit=_limit(limit), pclass=pclass, excluded=excluded).run()
+                   limit=_limit(limit), pclass=pclass, excluded=excluded, claims_all=claims_all).run()
 
 
 def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
