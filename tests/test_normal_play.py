@@ -297,8 +297,9 @@ def _worth(hands, seat, trump, leaders):
     o1, o2 = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
     est = {s: (_est(hand, o1, o2, s) if s != trump else set()) for s in range(4)}
     reach = {}
+    later = bin(hand).count("1") - 1
     for s in range(4):
-        r = bool(est[s]) and bool(_suit(partner, s))
+        r = bool(est[s]) and bool(_suit(partner, s)) and ((seat + 2) % 4 in leaders or later > 1)
         if est[s] and not r:
             for ld in leaders:
                 if ld % 2 != seat % 2 and _suit(hands[ld], s) and max(_suit(hands[ld], s)) < max(est[s]):

@@ -521,8 +521,8 @@ def read_statement(text: str | None, trump: str | None, held=None, ctx: Statemen
     joined by "and" or commas names tricks, not an order, and leaves the order open -- unless every item of it
     names a card ("the club queen, a club to the ace and the king"), which is the order of play. Each part must
     name what the engine understands, or the whole text is left unread -- except that a statement opening with
-    drawing trumps (or saying "trumps first") is read as drawing trumps first, and "cross-ruff" anywhere is
-    read as the cross-ruff.  A condition on a suit's split ("if the spades are 4-1 I'll ...") is read against
+    drawing trumps (or saying "trumps first") is read as drawing trumps first, and "cross-ruff" or "squeeze"
+    anywhere as the cross-ruff or the squeeze.  A condition on a suit's split ("if the spades are 4-1 I'll ...") is read against
     the cards as they lie: its steps are taken only when it holds.  ``held``: the claimer's side's cards, to read
     "the queen" as the one queen it holds; ``ctx``: the hands, to read whose cards a phrase means.
     """
@@ -581,6 +581,8 @@ def read_statement(text: str | None, trump: str | None, held=None, ctx: Statemen
         return tuple(steps)
     if trump and _CROSSRUFF.search(text):
         return (LineStep("crossruff"),)
+    if _SQUEEZE.search(text):
+        return (LineStep("squeeze"),)  # "... on a double squeeze, provided that ...": the claim rests on it
     first = _LIST.split(parts[0])[0] if parts else ""
     if trump and (_TRUMPS_FIRST.search(text) or says_draw_trumps(first)):
         return (LineStep("draw_trumps"),)

@@ -282,6 +282,8 @@ class _Normal:
 
     def _normal_moves(self, seat: int):
         moves = self.legal_reps(seat)
+        if self.squeeze_at >= 0 and self.step() is not None and self.step_idx >= self.squeeze_at:
+            return moves  # the squeeze: from here the side plays its best, every legal card open to it
         if self.line or self.standing:
             st = self.step() if self.line else None
             constrained = self._constrain(seat, st, moves) if st is not None else None
@@ -627,6 +629,7 @@ class _Normal:
         P = (seat + 2) % 4
         O1, O2 = (seat + 1) % 4, (seat + 3) % 4
         dead = self.dead_suits(seat)
+        later = _popcount(hand) - 1  # tricks after this one
         est = [0, 0, 0, 0]
         reach = [False] * 4
         for s in range(4):
@@ -640,8 +643,8 @@ class _Normal:
             est[s] = established_cards(mine, o1, o2)
             if not est[s]:
                 continue
-            if (h[P] >> sh) & FULL:
-                reach[s] = True
+            if (h[P] >> sh) & FULL and (P in leaders or later > 1):
+                reach[s] = True  # partner can lead to it (he leads next, or may get the lead before the end)
                 continue
             top = _top(est[s])
             for ld in leaders:
