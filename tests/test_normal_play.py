@@ -314,7 +314,10 @@ def _worth(hands, seat, trump, leaders):
         if c in est[s]:
             loss = len(est[s]) - len(_est(hand & ~(1 << c), o1, o2, s))
             return 16 * ((4 if s == sole else 3) if reach[s] else (2 if entries else 1)) + loss
-        return 0 if _dead(hands, seat, s, trump) else 16
+        if _dead(hands, seat, s, trump):
+            return 0
+        above = sum(1 for x in _suit(o1, s) + _suit(o2, s) if x > c)
+        return max(1, 16 - above)
     return w
 
 

@@ -25,12 +25,13 @@ def _nodes(name: str, default: int) -> int:
         return default
 
 
-CLAIM_BUDGET = 100_000  # search nodes for all the searches of one claim or concession
+CLAIM_BUDGET = 1_200_000  # search nodes for all the searches of one claim or concession
+CLAIM_SEARCH_LIMIT = 400_000  # search nodes for one of them
 
 
 def solver_limit() -> int:
-    """Search nodes per search (BRIDGE_TD_SOLVER_LIMIT; default engine.mechanics.solver.DEFAULT_LIMIT)."""
-    return _nodes("BRIDGE_TD_SOLVER_LIMIT", S.DEFAULT_LIMIT)
+    """Search nodes per search of a claim (BRIDGE_TD_SOLVER_LIMIT; default CLAIM_SEARCH_LIMIT)."""
+    return _nodes("BRIDGE_TD_SOLVER_LIMIT", CLAIM_SEARCH_LIMIT)
 
 
 def solver_budget() -> int:

@@ -22,11 +22,15 @@ Items (``CLASS_ITEMS`` says which class each applies to):
 * N2 discarding, not an established winner while a card that cannot win is held;
 * N2b discarding, not an established winner when another discard keeps more tricks the side can cash;
 * L1 when the side can cash every remaining trick from the top, not a lead of a suit the opponents head;
-* L2 ... nor a loser for partner to ruff while a winner (or a card to partner's winner) could be led;
+* L2 ... nor a loser for partner to ruff while a winner (or a card to partner's winner) led instead cashes as
+  many tricks;
 * L3 when the claim takes every remaining trick, not a lead of a suit the opponents head while the leader holds a
   card of a suit his side heads;
 * E1 (expert) discarding, nothing worth more than another card the hand could throw;
-* E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up.
+* E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up;
+* E3 (expert) following partner's sure winner, a duck when overtaking would let the side cash more (a block);
+* E4 (expert) when the opponents hold no trump, a trump lead above all of partner's trumps (it wastes one of
+  them and keeps the lead: partner's trump could have won a trick or been an entry of its own).
 
 Everything else legal stays normal: any order of cashing (a blocked suit, stranded winners), leading a loser
 early, not drawing trumps, not taking an unstated finesse, a careless choice among cards that might all matter.
@@ -43,7 +47,7 @@ NOVICE, CLUB, EXPERT = 0, 1, 2
 CLASS_ITEMS = {
     "N1": NOVICE, "N4": NOVICE, "I1": NOVICE, "I2": NOVICE, "N3": NOVICE, "N2": NOVICE,
     "N2b": CLUB, "L1": CLUB, "L2": CLUB, "L3": CLUB,
-    "E1": EXPERT, "E2": EXPERT,
+    "E1": EXPERT, "E2": EXPERT, "E3": EXPERT, "E4": EXPERT,
 }
 
 # roles of a play, for the director's findings (``excluded``)
@@ -257,6 +261,11 @@ class _Normal:
                 and line[self.step_idx].card == card:
             self.trick_step = self.step_idx  # the honour led (already out of the hand): the finesse is under way
             return
+        if self.step_idx < len(line) and line[self.step_idx].kind == "play" and line[self.step_idx].card == card:
+            # the stated card led: the trick is that step's, not a round of the step after it
+            self.step()
+            self.trick_step = -1
+            return
         st = self.step()
         self.trick_step = -1
         if st is not None:
@@ -325,7 +334,8 @@ class _Normal:
 
     def _standing_discard(self, seat: int, moves: list):
         """A discard the line names (``{discard: C3, on: D}``): made at the holder's first discard on that
-        suit led, while the card (or a card of the suit) is held."""
+        suit led, while the card (or a card of the suit) is held, on a trick the side's card is winning ("on
+        dummy's diamonds": on its winners; when an opponent's card is winning, the hand's choice stays open)."""
         trick = self.trick
         if not trick:
             return None
@@ -333,6 +343,8 @@ class _Normal:
         hand = self.h[seat]
         if (hand >> (13 * led)) & FULL:
             return None  # following suit: no discard
+        if (self._current_winner()[0] & 1) != (seat & 1):
+            return None
         for card, on, who, suit in self.standing:
             if on >= 0 and on != led:
                 continue
@@ -383,6 +395,11 @@ class _Normal:
         # following
         led = trick[0] // 13
         if st.kind == "play":
+            prev = self.line[self.step_idx - 1] if self.step_idx else None
+            if prev is not None and prev.kind == "play" and prev.card == trick[0] and prev.card // 13 == st.card // 13:
+                # "the club queen, a club to the ace": the next stated card of the suit is for the next round,
+                # not for the trick the previous one was led to (an overtake would have to be stated)
+                return None
             if (hand >> st.card) & 1 and st.card in self._legal_all(seat):
                 s = st.card // 13
                 if s == led or (s == self.trump and not (hand >> (13 * led)) & FULL):
@@ -460,6 +477,8 @@ class _Normal:
                 moves = self._l3(seat, moves)
             if self.pclass >= EXPERT and len(moves) > 1:
                 moves = self._e2(seat, moves)
+            if self.pclass >= EXPERT and len(moves) > 1:
+                moves = self._e4(seat, moves)
             return moves
         trump = self.trump
         # the card winning so far and its seat (``_current_winner``, inline)
@@ -492,13 +511,18 @@ class _Normal:
                 keep = []
                 later = self._later_winners(seat, led) if following else 0
                 ducks = [m for m in moves if not (beating >> m) & 1]
+                unblock = []
                 for m in moves:
                     if (beating >> m) & 1:
                         if not following or (opp >= 0 and not self._certain(opp, m, led)):
                             continue
-                        if (later >> m) & 1 and ducks and not self._unblocks(seat, m, min(ducks)):
-                            continue  # a winner thrown on partner's trick for nothing
+                        if (later >> m) & 1 and ducks:
+                            if not self._unblocks(seat, m, min(ducks)):
+                                continue  # a winner thrown on partner's trick for nothing
+                            unblock.append(m)
                     keep.append(m)
+                if unblock and self.pclass >= EXPERT:
+                    keep = unblock  # E3: an expert unblocks
                 moves = keep or moves
             if following:
                 return self._n3(seat, moves, led, beating) if len(moves) > 1 else moves
@@ -617,8 +641,8 @@ class _Normal:
 
     def card_worth(self, seat: int, leaders: tuple):
         """How much a hand gives up by throwing each of its side-suit cards, as a function of the card: by class,
-        0 a card that cannot win (a dead suit), 1 a card that might win (or an established winner the hand has
-        no way to reach), 2 an established winner the hand can reach only through an entry it holds, 3 an
+        0 a card that cannot win (a dead suit), 1 a card that might win (worth 1 to 15, more the fewer opposing
+        cards are above it) or an established winner the hand has no way to reach, 2 an established winner the hand can reach only through an entry it holds, 3 an
         established winner partner can lead to (or that an opponent who may lead next would have to lead
         into), 4 such a winner that is the hand's only entry to other established winners; within a class of
         established winners, by how many of the suit's established winners go with the card thrown (class * 16
@@ -671,7 +695,9 @@ class _Normal:
                 return (2 if entry_suits else 1) * 16 + loss
             if (dead >> s) & 1:
                 return 0
-            return 16
+            # a card that might win: the fewer opposing cards above it, the more it is worth (1-15)
+            above = _popcount(((h[O1] | h[O2]) >> (13 * s + r + 1)) & (FULL >> (r + 1)))
+            return max(1, 16 - above)
 
         return worth
 
@@ -689,17 +715,21 @@ class _Normal:
         if cash_count(h, self.trump, seat, False) < n:
             return moves
         sure = ruffs = 0
+        best_sure = best_ruff = -1
         trump = self.trump
         partner = (seat + 2) % 4
-        for c, _ in cash_leads(h, trump, seat, 99, False):
+        for c, v in cash_leads(h, trump, seat, 99, False):
             s = c // 13
             if trump >= 0 and s != trump and not (h[partner] >> (13 * s)) & FULL \
                     and ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * s)) & FULL > (h[seat] >> (13 * s)) & FULL:
                 ruffs |= 1 << c  # a card partner must ruff to win the trick
+                best_ruff = max(best_ruff, v)
             else:
                 sure |= 1 << c
-        if not sure:
-            sure = ruffs  # L2: a loser for partner to ruff only when no winner can be led instead
+                best_sure = max(best_sure, v)
+        # L2: a loser for partner to ruff only when no winner led instead cashes as many tricks
+        if best_ruff > best_sure:
+            sure |= ruffs
         side = h[seat] | h[partner]
         out = []
         for m in moves:
@@ -741,6 +771,24 @@ class _Normal:
         for m in moves:
             if self._lead_keeps_all(seat, m, n):
                 keep.append(m)
+        return keep or moves
+
+    def _e4(self, seat: int, moves: list) -> list:
+        """E4 (expert): with no trump left in the opponents' hands, a trump led above every trump partner holds
+        draws one of partner's trumps and wins a trick the leader's trump wins anyway: an expert does not throw
+        away a trump trick (or partner's entry) so.  A trump lead below one of partner's (to reach partner)
+        stays normal, and so does any trump lead once partner has none."""
+        t = self.trump
+        if t < 0:
+            return moves
+        h = self.h
+        sh = 13 * t
+        if ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & FULL:
+            return moves
+        theirs = (h[(seat + 2) % 4] >> sh) & FULL
+        if not theirs:
+            return moves
+        keep = [m for m in moves if m // 13 != t or (m % 13) < theirs.bit_length() - 1]
         return keep or moves
 
     def _lead_keeps_all(self, seat: int, card: int, n: int) -> bool:
