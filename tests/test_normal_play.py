@@ -474,3 +474,47 @@ def test_the_brute_force_sees_each_item():  # the cross-check above would pass v
     assert brute_normal(entry, 0) == 4  # N2b, L1
     cheap = P({"E": "C9 C8", "S": "D2 D3", "W": "C2 HK", "N": "HA H4"}, "H", "E")
     assert brute_normal(cheap, 0) == 2  # N4
+
+
+# ---------------------------------------------------------------------------
+# L2, L3, and the stated line's own cards
+# ---------------------------------------------------------------------------
+
+def test_L2_a_ruff_lead_stays_normal_where_it_is_the_lead_that_keeps_every_trick():
+    # Spades trumps, the opponents have none. North leads: the diamond two, East's singleton king falling under
+    # South's ruff, then the spade three to North's ace and the diamond three, takes all three. Cashing the
+    # spade ace first crashes South's trumps and loses the diamond king's trick. The ruff lead is not a "loser
+    # led for partner to ruff while a winner could be led": the winner led instead cashes fewer tricks, so an
+    # expert (E2) plays the ruff; a club player may still cash the ace first (careless).
+    pos = P({"N": "SA D2 D3", "S": "S3 S2 H5", "E": "DK HA HK", "W": "C2 C3 C4"}, "S", "N")
+    assert S.floor(pos, 0).value == 2
+    assert nf(pos, pclass="club") == 2
+    assert nf(pos, pclass="expert") == 3
+
+
+def test_L3_a_claim_of_every_trick_does_not_start_with_the_suit_the_opponents_head():
+    # North has the heart ace-king and a diamond, the diamond ace out. A claim of all three believes the
+    # diamond good, so it is not led before the hearts; a claim that concedes a trick may lead it early.
+    pos = P({"N": "HA HK D2", "S": "H2 H3 D3", "E": "DA C2 C3", "W": "DK C4 C5"}, None, "N")
+    assert S.normal_floor(pos, 0, (), claims_all=False).value == 0
+    assert S.normal_floor(pos, 0, (), claims_all=True).value == 2
+    assert S.normal_floor(pos, 0, (), claims_all=True, pclass="novice").value == 0  # L3 is not a novice's
+
+
+def test_a_stated_card_of_the_suit_just_led_is_for_the_next_round():
+    # "The club queen, a club to the ace, the king": East leads the queen; West does not drop the ace on it
+    # (an overtake would have to be stated), so the ace wins the second round and the king the third.
+    pos = P({"E": "CQ CT C9", "W": "CA CK C2", "N": "CJ C8 C7", "S": "D2 D3 D4"}, "H", "E")
+    line = [S.Step.make("play", "CQ"), S.Step.make("play", "CA"), S.Step.make("play", "CK")]
+    res = S.normal_floor(pos, 1, line, with_line=True)
+    assert res.value == 3
+    first = [S.card_str(c) for _, c, _, _, _ in res.line[:4]]
+    assert first[0] == "CQ" and "CA" not in first
+
+
+def test_a_stated_discard_is_made_on_the_sides_winning_trick_not_instead_of_a_sure_ruff():
+    # Hearts trumps, the opponents have none. "Throw a diamond on the clubs": West's club two is beaten by
+    # North's three, and East ruffs it (N1) instead of throwing the diamond; on West's club ace East throws it.
+    pos = P({"W": "C2 CA", "N": "C3 S4", "E": "H7 D2", "S": "S2 S3"}, "H", "W")
+    line = [S.Step.make("discard", suit="D", on="C")]
+    assert S.normal_floor(pos, 1, line).value == 2

@@ -27,10 +27,7 @@ Items (``CLASS_ITEMS`` says which class each applies to):
 * L3 when the claim takes every remaining trick, not a lead of a suit the opponents head while the leader holds a
   card of a suit his side heads;
 * E1 (expert) discarding, nothing worth more than another card the hand could throw;
-* E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up;
-* E3 (expert) following partner's sure winner, a duck when overtaking would let the side cash more (a block);
-* E4 (expert) when the opponents hold no trump, a trump lead above all of partner's trumps (it wastes one of
-  them and keeps the lead: partner's trump could have won a trick or been an entry of its own).
+* E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up.
 
 Everything else legal stays normal: any order of cashing (a blocked suit, stranded winners), leading a loser
 early, not drawing trumps, not taking an unstated finesse, a careless choice among cards that might all matter.
@@ -47,7 +44,7 @@ NOVICE, CLUB, EXPERT = 0, 1, 2
 CLASS_ITEMS = {
     "N1": NOVICE, "N4": NOVICE, "I1": NOVICE, "I2": NOVICE, "N3": NOVICE, "N2": NOVICE,
     "N2b": CLUB, "L1": CLUB, "L2": CLUB, "L3": CLUB,
-    "E1": EXPERT, "E2": EXPERT, "E3": EXPERT, "E4": EXPERT,
+    "E1": EXPERT, "E2": EXPERT,
 }
 
 # roles of a play, for the director's findings (``excluded``)
@@ -477,8 +474,6 @@ class _Normal:
                 moves = self._l3(seat, moves)
             if self.pclass >= EXPERT and len(moves) > 1:
                 moves = self._e2(seat, moves)
-            if self.pclass >= EXPERT and len(moves) > 1:
-                moves = self._e4(seat, moves)
             return moves
         trump = self.trump
         # the card winning so far and its seat (``_current_winner``, inline)
@@ -511,18 +506,13 @@ class _Normal:
                 keep = []
                 later = self._later_winners(seat, led) if following else 0
                 ducks = [m for m in moves if not (beating >> m) & 1]
-                unblock = []
                 for m in moves:
                     if (beating >> m) & 1:
                         if not following or (opp >= 0 and not self._certain(opp, m, led)):
                             continue
-                        if (later >> m) & 1 and ducks:
-                            if not self._unblocks(seat, m, min(ducks)):
-                                continue  # a winner thrown on partner's trick for nothing
-                            unblock.append(m)
+                        if (later >> m) & 1 and ducks and not self._unblocks(seat, m, min(ducks)):
+                            continue  # a winner thrown on partner's trick for nothing
                     keep.append(m)
-                if unblock and self.pclass >= EXPERT:
-                    keep = unblock  # E3: an expert unblocks
                 moves = keep or moves
             if following:
                 return self._n3(seat, moves, led, beating) if len(moves) > 1 else moves
@@ -771,24 +761,6 @@ class _Normal:
         for m in moves:
             if self._lead_keeps_all(seat, m, n):
                 keep.append(m)
-        return keep or moves
-
-    def _e4(self, seat: int, moves: list) -> list:
-        """E4 (expert): with no trump left in the opponents' hands, a trump led above every trump partner holds
-        draws one of partner's trumps and wins a trick the leader's trump wins anyway: an expert does not throw
-        away a trump trick (or partner's entry) so.  A trump lead below one of partner's (to reach partner)
-        stays normal, and so does any trump lead once partner has none."""
-        t = self.trump
-        if t < 0:
-            return moves
-        h = self.h
-        sh = 13 * t
-        if ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & FULL:
-            return moves
-        theirs = (h[(seat + 2) % 4] >> sh) & FULL
-        if not theirs:
-            return moves
-        keep = [m for m in moves if m // 13 != t or (m % 13) < theirs.bit_length() - 1]
         return keep or moves
 
     def _lead_keeps_all(self, seat: int, card: int, n: int) -> bool:
