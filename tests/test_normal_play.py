@@ -362,7 +362,8 @@ def _normal(hands, leader, trick, seat, trump):
         # leads (and cards equivalent to them)
         if cash_count(hands, trump, seat, False) >= len(_legal(hand, [])):
             runs = _runs(hands, trick, seat)
-            leads = {c for c, _ in cash_leads(hands, trump, seat, 99, False)}
+            values = dict(cash_leads(hands, trump, seat, 99, False))
+            leads = set(values)
             opp = [hands[(seat + 1) % 4], hands[(seat + 3) % 4]]
 
             def ruffed(c):  # L2: a loser partner must ruff
@@ -370,7 +371,11 @@ def _normal(hands, leader, trick, seat, trump):
                 top_theirs = max(_suit(opp[0], s) + _suit(opp[1], s), default=-1)
                 return trump >= 0 and s != trump and not _suit(hands[(seat + 2) % 4], s) and \
                     top_theirs > max(_suit(hand, s))
-            sure = {c for c in leads if not ruffed(c)} or leads
+            winners = {c for c in leads if not ruffed(c)}
+            # ... unless a ruff lead cashes more than every winner led instead
+            best_winner = max((values[c] for c in winners), default=-1)
+            best_ruff = max((values[c] for c in leads - winners), default=-1)
+            sure = leads if best_ruff > best_winner else winners
             side = hands[seat] | hands[(seat + 2) % 4]
 
             def headed(s):
