@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from cli import cli
+from rawhttp import raw
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -296,24 +297,10 @@ def served(tmp_path):
         proc.kill()
 
 
-def _raw(port, data: bytes, timeout=15) -> bytes:
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(data)
-        chunks = []
-        while True:
-            try:
-                chunk = s.recv(65536)
-            except (ConnectionResetError, socket.timeout):
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
-
-
 def _post(port, body: bytes, length=None) -> bytes:
     n = str(len(body)) if length is None else length
-    return _raw(port, f"POST /api/rule HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {n}\r\n\r\n".encode() + body)
+    return raw(port, f"POST /api/rule HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {n}\r\n\r\n".encode() + body,
+               close=False)
 
 
 def _status(reply: bytes) -> int:
@@ -385,7 +372,7 @@ def test_serve_client_disconnect_is_one_line(served):
         s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
         s.close()
     time.sleep(1)
-    ok = _raw(port, b"GET /api/files HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    ok = raw(port, b"GET /api/files HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", close=False)
     assert _status(ok) == 200
     log = _stderr_after(proc)
     assert "Traceback" not in log, log

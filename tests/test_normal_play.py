@@ -523,3 +523,14 @@ def test_a_stated_discard_is_made_on_the_sides_winning_trick_not_instead_of_a_su
     pos = P({"W": "C2 CA", "N": "C3 S4", "E": "H7 D2", "S": "S2 S3"}, "H", "W")
     line = [S.Step.make("discard", suit="D", on="C")]
     assert S.normal_floor(pos, 1, line).value == 2
+
+
+def test_the_case_reader_knows_the_classes_the_model_has():
+    # engine.input.judgment reads player_class without loading the solver (it is read with every case); the
+    # two lists must stay one list
+    from engine.input.judgment import DEFAULT_PLAYER_CLASS, PLAYER_CLASSES
+    from engine.mechanics.solver.normal import CLASS_ITEMS, CLASSES
+
+    assert PLAYER_CLASSES == CLASSES == S.CLASSES
+    assert DEFAULT_PLAYER_CLASS == S.DEFAULT_CLASS
+    assert set(CLASS_ITEMS.values()) <= set(range(len(CLASSES)))

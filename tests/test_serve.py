@@ -35,6 +35,7 @@ from engine.commands.intake import DRAFT_KEYS, draft_from_games
 from engine.commands.web import host_allowed, serve_in_thread
 from engine.input import pbn
 from fuzz.families import CASES as CASE_FILES, ODD_VALUES, mutate, slow_claim
+from rawhttp import raw
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -106,28 +107,6 @@ def error_of(reply) -> str:
     status, body = reply
     assert status is not None and 400 <= status < 500, reply
     return json.loads(body)["error"]
-
-
-def raw(port, data: bytes, timeout=15, close=True) -> bytes:
-    """The server's reply to these bytes (``close``: the client says it has sent all it will send)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(data)
-        if close:
-            try:
-                s.shutdown(socket.SHUT_WR)
-            except OSError:  # the server has closed the connection already
-                pass
-        chunks = []
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                chunk = s.recv(65536)
-            except (ConnectionResetError, socket.timeout):
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
 
 
 def status_of(reply: bytes) -> int:

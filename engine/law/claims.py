@@ -739,9 +739,6 @@ def _mentions_trumps(line, statement, trump: str) -> bool:
     return mentions_outstanding_trump(statement)
 
 
-ROLE_OF = {"lead": "lead", "follow": "follow", "discard": "discard", "ruff": "ruff"}
-
-
 def _check_findings(table: Table, e, pos: S.Position, side: str, name: str) -> None:
     """The director's findings name plays of the claimer's side: a seat of that side and a card it held."""
     for i, f in enumerate(e.get(name) or (), start=1):

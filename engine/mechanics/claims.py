@@ -112,7 +112,7 @@ def findings_for_search(findings) -> tuple:
 class Analysis:
     """The solver's numbers for the claim or concession that ended play (computed on demand, cached)."""
 
-    def __init__(self, table: Table, pos: S.Position, side: str, known: int, pclass: str = "club",
+    def __init__(self, table: Table, pos: S.Position, side: str, known: int, pclass: str = S.DEFAULT_CLASS,
                  excluded: tuple = (), claims_all: bool = False):
         self.table = table
         self.pos = pos
@@ -155,7 +155,7 @@ class Analysis:
         known = self.known if known is None else known
         # the class, the findings and the claim's size judge the claimer's side only
         pclass, excluded, every = (self.pclass, self.excluded, self.claims_all) if side == self.side else \
-            ("club", (), False)
+            (S.DEFAULT_CLASS, (), False)
         if not with_line:
             lined = _CACHE.get(("normal", self.pos, (sid, steps, known, max_suits, pclass, excluded, every, True)))
             if lined is not None and lined.exact and lined.nodes <= self.limit:  # (its value, found within limit)

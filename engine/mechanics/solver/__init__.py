@@ -72,6 +72,7 @@ from engine.mechanics.solver.core import (
     suit_mask,
     winner_index,
 )
+from engine.mechanics.solver.normal import CLASSES, DEFAULT_CLASS
 from engine.mechanics.solver.search import (
     bounds,
     ceiling,
@@ -82,7 +83,7 @@ from engine.mechanics.solver.search import (
 )
 from engine.notation.cards import STEP_KINDS
 
-__all__ = ["DEFAULT_LIMIT", "FULL", "INF", "RANK_LETTERS", "SEAT_LETTERS", "STEP_KINDS", "SUIT_LETTERS",
+__all__ = ["CLASSES", "DEFAULT_CLASS", "DEFAULT_LIMIT", "FULL", "INF", "RANK_LETTERS", "SEAT_LETTERS", "STEP_KINDS", "SUIT_LETTERS",
            "Position", "PositionError", "SolveResult", "Step", "bounds", "card_id", "card_str", "ceiling", "floor",
            "minimax", "normal_floor", "seat_id", "side_id", "side_of_seat", "suit_mask", "target_tricks",
            "winner_index"]

@@ -210,7 +210,7 @@ def _throws(hand: int) -> tuple:
 
 class _Normal:
     """The moves of the side whose play is judged: the line first, then the director's findings, then the plays
-    no normal line makes dropped (N1, N4, I1, I2, N3, N2, N2b, E1, E2: see the module docstring)."""
+    no normal line makes dropped (``CLASS_ITEMS``: see the module docstring)."""
 
     # set by the search: ``pclass`` (NOVICE, CLUB, EXPERT), ``excluded`` ({seat: ((mask, role), ...)}),
     # ``standing`` (the stated line's discards: ((card, on_suit, seat, suit), ...))
@@ -468,11 +468,11 @@ class _Normal:
         k = len(trick)
         if k == 0:
             moves = self._i2(seat, moves)
-            if self.pclass >= CLUB and len(moves) > 1:
+            if self.pclass >= CLASS_ITEMS["L1"] and len(moves) > 1:
                 moves = self._l1(seat, moves)
-            if self.pclass >= CLUB and self.claims_all and len(moves) > 1:
+            if self.pclass >= CLASS_ITEMS["L3"] and self.claims_all and len(moves) > 1:
                 moves = self._l3(seat, moves)
-            if self.pclass >= EXPERT and len(moves) > 1:
+            if self.pclass >= CLASS_ITEMS["E2"] and len(moves) > 1:
                 moves = self._e2(seat, moves)
             return moves
         trump = self.trump
@@ -608,7 +608,8 @@ class _Normal:
                 continue
             if self._is_established(seat, m):
                 est_ids.append(m)
-        if not est_ids and self.pclass < EXPERT:
+        every = self.pclass >= CLASS_ITEMS["E1"]  # E1: every throw is judged by its worth
+        if not est_ids and not every:
             return moves
         # N2: an established winner is not thrown while a card that cannot win is held
         if est_ids and self.dead_suits(seat):
@@ -616,27 +617,28 @@ class _Normal:
             if kept:
                 moves = kept
                 est_ids = []
-        if self.pclass < CLUB or len(moves) < 2:
+        if self.pclass < CLASS_ITEMS["N2b"] or len(moves) < 2:
             return moves
         discards = [m for m in moves if m // 13 != trump]
-        if len(discards) < 2 or (not est_ids and self.pclass < EXPERT):
+        if len(discards) < 2 or (not est_ids and not every):
             return moves
         # N2b / E1: what each throw gives up, by the worth of the card thrown (``card_worth``)
         worth = self.card_worth(seat, leaders)
         values = {m: worth(m) for m in discards}
         least = min(values.values())
-        judged = discards if self.pclass >= EXPERT else est_ids
+        judged = discards if every else est_ids
         out = [m for m in moves if not (m in judged and values.get(m, -1) > least)]
         return out or moves
 
     def card_worth(self, seat: int, leaders: tuple):
         """How much a hand gives up by throwing each of its side-suit cards, as a function of the card: by class,
-        0 a card that cannot win (a dead suit), 1 a card that might win (worth 1 to 15, more the fewer opposing
-        cards are above it) or an established winner the hand has no way to reach, 2 an established winner the hand can reach only through an entry it holds, 3 an
-        established winner partner can lead to (or that an opponent who may lead next would have to lead
-        into), 4 such a winner that is the hand's only entry to other established winners; within a class of
-        established winners, by how many of the suit's established winners go with the card thrown (class * 16
-        + that number).  ``leaders``: who may win the trick in progress and lead next."""
+        0 a card that cannot win (a dead suit); 1 to 15 a card that might win, more the fewer opposing cards are
+        above it; 1 also an established winner the hand has no way to reach; 2 an established winner the hand
+        can reach only through an entry it holds; 3 an established winner partner can lead to (or that an
+        opponent who may lead next would have to lead into); 4 such a winner that is the hand's only entry to
+        other established winners.  Within a class of established winners, by how many of the suit's
+        established winners go with the card thrown (class * 16 + that number).  ``leaders``: who may win the
+        trick in progress and lead next."""
         h = self.h
         trump = self.trump
         hand = h[seat]
@@ -751,25 +753,24 @@ class _Normal:
 
     def _e2(self, seat: int, moves: list) -> list:
         """E2 (expert): when the side can cash every remaining trick from the top, it leads only cards that
-        keep them all."""
+        keep them all: one of ``cash_count``'s leads that cash every remaining trick, or a card equivalent to
+        it in the same hand."""
         h = self.h
         n = _popcount(h[seat])
         trump = self.trump
         if cash_count(h, trump, seat, False) < n:
             return moves
+        keeping = 0
+        for c, v in cash_leads(h, trump, seat, 99, False):
+            if v >= n:
+                keeping |= 1 << c
         keep = []
         for m in moves:
-            if self._lead_keeps_all(seat, m, n):
+            s = m // 13
+            run = _reps_run((h[seat] >> (13 * s)) & FULL, self.live(s), m % 13) << (13 * s)
+            if run & keeping:
                 keep.append(m)
         return keep or moves
-
-    def _lead_keeps_all(self, seat: int, card: int, n: int) -> bool:
-        """Whether leading ``card`` (or a card equivalent to it) is one of ``cash_count``'s leads that cash every
-        remaining trick."""
-        h = self.h
-        s = card // 13
-        run = _reps_run((h[seat] >> (13 * s)) & FULL, self.live(s), card % 13) << (13 * s)
-        return any((run >> c) & 1 and v >= n for c, v in cash_leads(h, self.trump, seat, 99, False))
 
     def sure_winner(self, seat: int, card: int) -> bool:
         """Whether ``card`` can only win: every card of its suit still in a hand above it is in the same
@@ -841,10 +842,3 @@ class _Normal:
             out.append(m)
         return out or moves
 
-
-def _dominated(v: tuple, values) -> bool:
-    """Whether another throw's cash counts are at least ``v`` for every next leader and above it for one."""
-    for w in values:
-        if all(a >= b for a, b in zip(w, v)) and any(a > b for a, b in zip(w, v)):
-            return True
-    return False

@@ -99,7 +99,6 @@ class _Search(_Moves, _Normal):
         self.excluded = _findings(excluded)
         self.claims_all = claims_all  # the side claims every remaining trick (normal.L3)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
-        self.oracle = None  # a lower bound of the side's tricks at a trick boundary (``_legal_floor_oracle``)
         self.max_suits = max_suits
         self.known = known
         self.dynamic_known = dynamic_known
@@ -316,9 +315,8 @@ class _Search(_Moves, _Normal):
                 if key is None or k < key:
                     best, key = m, k
             return best
-        _, winning = self._current_winner()
+        win_seat, winning = self._current_winner()
         beats = self._beats
-        win_seat = self._current_winner()[0]
         led = trick[0] // 13
         following = (h[seat] >> (13 * led)) & FULL
         if mine:
@@ -354,10 +352,6 @@ class _Search(_Moves, _Normal):
             lo, hi = self._boundary_bounds(n)
             if lo == hi:
                 return lo
-            if self.oracle is not None and lo < beta and n > 2:
-                lo = max(lo, self.oracle(self))
-                if lo >= hi:
-                    return lo
         else:
             lo, hi = entry >> 4, entry & 15
         if lo >= beta:
@@ -774,33 +768,6 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
         res.line_complete = search.line_complete and bool(res.line)
         res.nodes = search.nodes + spent[0]
     return res
-
-
-def _legal_floor_oracle(side: int, trump: int, per_call: int = 2000):
-    """A lower bound of the side's tricks from a search's trick boundary: the legal floor (every legal play,
-    everybody against the side, the side included), searched by one floor search re-rooted at each position,
-    its table kept; its nodes are counted in the calling search's."""
-    floor_search = None
-    memo: dict = {}
-
-    def oracle(st: _Search) -> int:
-        nonlocal floor_search
-        key = (st.hcode, st.leader)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        if floor_search is None:
-            floor_search = _Search(Position(tuple(st.h), st.trump, st.leader, ()), side, limit=per_call)
-        _reroot(floor_search, st, per_call)
-        floor_search.step_idx = floor_search.step_rounds = 0
-        floor_search.trick_step, floor_search.known = -1, 0
-        floor_search.hcode = hands_code(floor_search.h, 0)
-        r = floor_search.run()
-        st.nodes += r.nodes
-        memo[key] = r.lower
-        return r.lower
-
-    return oracle
 
 
 def _reroot(judge: _Search, st: _Search, limit) -> None:
