@@ -30,6 +30,12 @@ BAD = [
     # the class of player Laws 69-71 judge (docs/claims.md)
     ("unknown class of player", case("contract: 4S\ndeclarer: S\nplay: []\nplayer_class: champion\n"),
      "player_class: 'champion' is not a class of player (one of novice, club, expert"),
+    # a casebook's record of the published rulings (cases/published/README.md)
+    ("published as a list", case("contract: 4S\ndeclarer: S\nplay: []\npublished: [10, 9]\n"),
+     "published: a mapping of laws_in_force, director, committee, differences_1987, not list"),
+    ("published tricks in words", case("contract: 4S\ndeclarer: S\nplay: []\n"
+                                       "published: {director: {declarer_tricks: ten}}\n"),
+     "published.director.declarer_tricks: 'ten' is not a number of tricks (0 to 13)"),
     # deal_found and pockets
     ("deal_found card twice", case('deal_found: "N:KT765.9842.KT2.99 A94.AT5.Q83.743 Q83.73.AJ74.JT86 J2.KQJ6.965.AKQ5"\n'
                                    "pockets: {discovered: auction}\n"), "deal_found: C9 is in North's pocket and North's"),

@@ -117,7 +117,6 @@ TOP_KEYS = {
     "id", "title", "edition", "source", "board", "deal", "contract", "declarer",
     "play", "events", "expect", "pbn", "vulnerable", "dealer", "result", "notes",
     "lin", "room", "game",  # with pbn/lin: which deal of the file (docs/workbench.md)
-    "published",  # a casebook's record of the published rulings (cases/published/README.md): metadata, not read
 }
 
 # kind -> (required fields, optional fields).  A chapter that needs a new
@@ -167,6 +166,39 @@ EXTRA_FIELDS: dict[str, tuple] = {}
 def register_case_field(name: str, parser, allows_no_play: bool = False) -> None:
     """Declare an optional top-level case field a chapter reads."""
     EXTRA_FIELDS[name] = (parser, allows_no_play)
+
+
+PUBLISHED_KEYS = ("laws_in_force", "director", "committee", "differences_1987")
+PUBLISHED_RULING_KEYS = ("declarer_tricks", "summary")
+
+
+def _parse_published(value, err, case):
+    """``published`` (optional, top level): a casebook's record of the published rulings of the case
+    (cases/published/README.md).  Metadata: the ruling never reads it, but its form is checked, so that a
+    casebook comparing the engine with it (tests/test_published.py) reads what its editor meant."""
+    if not isinstance(value, dict):
+        raise err("published", f"a mapping of {', '.join(PUBLISHED_KEYS)}, not {type(value).__name__}")
+    unknown = sorted(set(map(str, value)) - set(PUBLISHED_KEYS))
+    if unknown:
+        raise err(f"published.{unknown[0]}", f"not a key of published (one of {', '.join(PUBLISHED_KEYS)})")
+    for who in ("director", "committee"):
+        ruling = value.get(who)
+        if ruling is None:
+            continue
+        if not isinstance(ruling, dict):
+            raise err(f"published.{who}", "a mapping {declarer_tricks, summary}, or null when there was none")
+        unknown = sorted(set(map(str, ruling)) - set(PUBLISHED_RULING_KEYS))
+        if unknown:
+            raise err(f"published.{who}.{unknown[0]}",
+                      f"not a key of a published ruling (one of {', '.join(PUBLISHED_RULING_KEYS)})")
+        tricks = ruling.get("declarer_tricks")
+        if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13):
+            raise err(f"published.{who}.declarer_tricks",
+                      f"{tricks!r} is not a number of tricks (0 to 13), or null when the source does not give it")
+    return value
+
+
+register_case_field("published", _parse_published)
 
 
 # Reads a case file that points at a PBN or LIN file (``pbn:``/``lin:``): set by
