@@ -95,8 +95,13 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=200, help="positions with 1-8 tricks left")
     ap.add_argument("--deals", type=int, default=40, help="full deals (13 tricks left)")
     ap.add_argument("--limit", type=int, default=S.DEFAULT_LIMIT, help="node budget per search")
+    ap.add_argument("--early-only", type=int, default=0, metavar="N",
+                    help="only the whole rulings of N disputed claims at tricks 1-3 (issue 25's figure)")
     args = ap.parse_args()
     rng = random.Random(2026)
+    if args.early_only:
+        claims_early(rng, args.early_only)
+        return
 
     small = [(random_position(rng, rng.randint(1, 8)), rng.randrange(2)) for _ in range(args.n)]
     times, slow, undetermined = [], 0, 0

@@ -50,7 +50,10 @@ def test_N1_second_seat_takes_the_ace_when_ducking_hands_the_lead_over():
 def test_N1_the_last_seat_wins_with_a_card_that_is_not_the_top_one():
     pos = P({"W": "CA CK", "N": "H2 S2", "E": "HA S3", "S": "HQ H4 DA"}, None, "W", trick=["HJ", "H5", "H6"])
     assert S.floor(pos, 0).value == 0
-    assert nf(pos) == 1
+    # the queen wins (N1); then the diamond ace is cashed before the heart loser, which would give the lead to
+    # opponents whose heart ace and spade three the claimer's count sees taking the ace's trick (K)
+    assert nf(pos) == 2
+    assert nf(pos, pclass="novice") == 1  # a novice counts his own top cards only
 
 
 def test_N1_following_low_is_normal_when_no_card_is_certain_to_win():
@@ -58,12 +61,16 @@ def test_N1_following_low_is_normal_when_no_card_is_certain_to_win():
     assert nf(pos) == S.floor(pos, 0).value
 
 
-def test_N4_the_trick_is_won_with_the_cheaper_card_when_the_dearer_one_would_win_a_later_trick():
+def test_K_the_trick_is_won_with_the_cheaper_card_when_the_dearer_one_would_win_a_later_trick():
     # Hearts trumps. East leads a club; North, last to play and void, holds the ace and the four of trumps.
     # Ruffing with the four wins the trick for certain; ruffing with the ace would leave the four to lose to
-    # West's king later.
+    # West's king later.  A claimer whose line speaks of trumps counts the king, so he ruffs with the four
+    # (the count gives what N4 used to); one who does not speak of them has forgotten it (70C) and his count
+    # rates the two trumps alike.
     pos = P({"E": "C9 C8", "S": "D2 D3", "W": "C2 HK", "N": "HA H4"}, "H", "E")
     assert S.floor(pos, 0).value == 1
+    assert nf(pos, 0, [S.Step.make("draw_trumps")]) == 2
+    # ... and N4, the habit of winning as cheaply as he can, ruffs with the four all the same
     assert nf(pos) == 2
     # with an opponent still to play the four is not certain, as the claimer sees it (the king could be
     # over it): ruffing with the ace is then what a careful player does, and the floor is 1
@@ -111,10 +118,11 @@ def test_N2b_the_entry_is_kept_rather_than_a_winner_it_leads_to():
     # Dummy's spade ace is the way to its diamonds (no one else has one): throwing it on the hearts gives up
     # a trick for nothing; throwing a diamond gives up none.
     pos = P({"S": "HA HK HQ S2", "N": "SA D2 D3 D4", "W": "SK SQ C2 C3", "E": "SJ ST C4 C5"}, None, "S")
-    assert nf(pos, 0, [S.Step.make("cash", suit="H")]) == 4
-    assert nf(pos, 0) == 4
-    # a novice may throw the ace: both are winners and N2 needs a card that cannot win
+    # a club player's count holds the diamonds and the ace but not the ace as the way to the diamonds:
+    # throwing it is careless, not irrational; an expert keeps his entries (E1)
+    assert nf(pos, 0, [S.Step.make("cash", suit="H")]) == 3
     assert nf(pos, 0, [S.Step.make("cash", suit="H")], pclass="novice") == 3
+    assert nf(pos, 0, [S.Step.make("cash", suit="H")], pclass="expert") == 4
 
 
 def test_N2b_established_winners_are_kept_rather_than_a_king_with_the_ace_out():
@@ -123,8 +131,8 @@ def test_N2b_established_winners_are_kept_rather_than_a_king_with_the_ace_out():
     pos = P({"W": "SA SK SQ D2 C2", "E": "DA DK DQ CK CQ", "N": "CA CJ CT C9 C8", "S": "HA HK HQ HJ HT"},
             None, "W")
     assert nf(pos, 1, [S.Step.make("cash", suit="S")]) == 5  # three spades, the diamond to the ace, the king
-    # a novice may throw a top diamond: N2 needs a card that cannot win, and the clubs might
-    assert nf(pos, 1, [S.Step.make("cash", suit="S")], pclass="novice") < 5
+    # even a novice counts his top diamonds and not the king-queen of clubs with the ace out (K)
+    assert nf(pos, 1, [S.Step.make("cash", suit="S")], pclass="novice") == 5
 
 
 def test_N2b_a_stopper_an_opponent_must_lead_into_is_kept():
@@ -151,22 +159,38 @@ def test_stays_normal_not_taking_an_unstated_finesse():
     assert nf(pos, 0, [S.Step.make("finesse", "SQ")]) == 2
 
 
-def test_stays_normal_leading_a_loser_when_the_side_cannot_cash_everything():
-    # South has two top spades and a club, the club ace out: he cannot take every trick, and leading the club
-    # first is careless, not irrational -- it gives the defenders the lead, and their hearts squeeze out his
-    # spades.
+def test_K_a_loser_is_not_led_while_the_opponents_could_then_take_the_tricks_counted():
+    # South has two top spades and a club, the club ace out. Leading the club first gives the defenders the
+    # lead, and their hearts (his side holds none) squeeze out his spades: a club player's count sees the
+    # hearts, so he cashes the spades first.
     pos = P({"S": "SA SK C2", "N": "S2 S3 S4", "W": "CA D2 H2", "E": "H3 H4 H5"}, None, "S")
-    assert nf(pos) == 0
-    assert S.normal_floor(pos, 0, [S.Step.make("cash", suit="S")]).value == 2
+    assert nf(pos) == 2
+    # with a club of dummy's for a third spade a novice's count (his own top cards: two of three tricks) does
+    # not see the hearts either, and he may lead the club first
+    pos = P({"S": "SA SK C2", "N": "S2 S3 C3", "W": "CA D2 H2", "E": "H3 H4 H5"}, None, "S")
+    assert nf(pos) == 2
+    assert nf(pos, pclass="novice") < 2
+
+
+def test_stays_normal_leading_a_loser_when_the_opponents_cannot_take_more_than_it():
+    # South cannot take every trick (one top spade, the clubs headed by the opponents), and once in, the
+    # defenders have nothing the claimer's count does not already give them: leading a club first stays
+    # normal (a careless order), and here it costs nothing.
+    pos = P({"S": "SA C2 C3", "N": "S2 C4 C5", "W": "CA CK S3", "E": "CQ S4 S5"}, None, "S")
+    s = _Search(pos, 0, normal_side=0)
+    assert sorted(S.card_str(m)[0] for m in s.normal_moves(2)) == ["C", "S"]  # a club (C2 ~ C3) or the ace
+    assert nf(pos) == 1
 
 
 def test_L1_a_claimer_who_can_cash_every_trick_does_not_give_up_the_lead():
     # North can take every trick: the diamond ace, then the heart to South's ace and king (North throws his
     # club). Leading the club first would give East-West their clubs.
     pos = P({"N": "DA C2 H2", "S": "HA HK D2", "E": "CA CK CQ", "W": "CJ CT C9"}, None, "N")
-    assert nf(pos) == 2  # every lead wins a trick; a club player may still block (the diamond too soon)
-    assert nf(pos, pclass="expert") == 3  # an expert does not (E2)
-    assert nf(pos, pclass="novice") == 0  # L1 is not a novice's: for him the club lead is careless
+    # every lead but the club wins a trick, and dummy keeps its diamond ace, a master, rather than the club
+    assert nf(pos) == 3
+    assert nf(pos, pclass="expert") == 3
+    # even a novice's count of his top cards says the club lead gives up a trick (three winners, three tricks)
+    assert nf(pos, pclass="novice") == 3
 
 
 # ---------------------------------------------------------------------------
@@ -249,30 +273,6 @@ def _can_beat(hand, best, led, trump):
     return any(_beats(c, best, trump) for c in _legal(hand, [led * 13]))
 
 
-def _est(hand, o1, o2, s):
-    """The hand's cards of suit s that beat, round by round, every opponent still holding that many cards."""
-    mine = sorted(_suit(hand, s), reverse=True)
-    opp = [sorted(_suit(o, s), reverse=True) for o in (o1, o2)]
-    out = set()
-    for i, c in enumerate(mine, start=1):
-        if any(len(o) >= i and o[0] > c for o in opp):
-            break
-        out.add(c)
-    return out
-
-
-def _dead(hands, seat, s, trump):
-    hand = hands[seat]
-    mine = _suit(hand, s)
-    if not mine or s == trump:
-        return False
-    top = max(mine)
-    if any(c > top for c in _suit(hands[(seat + 2) % 4], s)):
-        return False
-    above = [c for o in (hands[(seat + 1) % 4], hands[(seat + 3) % 4]) for c in _suit(o, s) if c > top]
-    return len(above) >= len(mine)
-
-
 def _runs(hands, trick, seat):
     """card -> the cards equivalent to it in the hand (adjacent among the cards still in play)."""
     live = {c for h in hands for c in range(52) if h >> c & 1} | set(trick)
@@ -291,53 +291,112 @@ def _runs(hands, trick, seat):
     return out
 
 
-def _worth(hands, seat, trump, leaders):
-    hand = hands[seat]
-    partner = hands[(seat + 2) % 4]
-    o1, o2 = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
-    est = {s: (_est(hand, o1, o2, s) if s != trump else set()) for s in range(4)}
-    reach = {}
-    later = bin(hand).count("1") - 1
+def _count(hands, side, trump, n, on_lead):
+    """The claimer's count for a club player who knows nothing of the split and does not speak of trumps
+    (docs/claims.md, "The claimer's count"), written out suit by suit."""
+    mine_h, part_h = hands[side], hands[side + 2]
+    opps = (hands[1 - side], hands[3 - side])
+    W = U = 0
     for s in range(4):
-        r = bool(est[s]) and bool(_suit(partner, s)) and ((seat + 2) % 4 in leaders or later > 1)
-        if est[s] and not r:
-            for ld in leaders:
-                if ld % 2 != seat % 2 and _suit(hands[ld], s) and max(_suit(hands[ld], s)) < max(est[s]):
-                    r = True
-        reach[s] = r
-    entries = [s for s in range(4) if est[s] and reach[s]]
-    unreached = any(est[s] and not reach[s] for s in range(4))
-    sole = entries[0] if len(entries) == 1 and len(est[entries[0]]) == 1 and unreached else None
+        mine = _suit(mine_h, s) + _suit(part_h, s)
+        longest = max(len(_suit(mine_h, s)), len(_suit(part_h, s)))
+        theirs = [] if s == trump else _suit(opps[0], s) + _suit(opps[1], s)
+        most = (len(theirs) + 1) // 2  # the longest holding an even split leaves an opponent
+        if not mine:
+            w = 0
+        elif not theirs:
+            w = longest
+        else:
+            tops = len([c for c in mine if c > max(theirs)])
+            w = longest if tops >= most else min(tops, longest)
+        ruff = trump >= 0 and s != trump and any(not _suit(x, s) and _suit(x, trump) for x in (mine_h, part_h))
+        if not theirs or ruff:
+            u = 0
+        else:
+            above = len([c for c in theirs if not mine or c > max(mine)])
+            u = most if above >= longest else min(above, most)
+        W += w
+        U += u
+    return min(W, n) if on_lead else max(0, min(W, n - U))
 
-    def w(c):
-        s = c // 13
-        if c in est[s]:
-            loss = len(est[s]) - len(_est(hand & ~(1 << c), o1, o2, s))
-            return 16 * ((4 if s == sole else 3) if reach[s] else (2 if entries else 1)) + loss
-        if _dead(hands, seat, s, trump):
-            return 0
-        above = sum(1 for x in _suit(o1, s) + _suit(o2, s) if x > c)
-        return max(1, 16 - above)
-    return w
 
-
-def _throw(hands, seat, cards, trump, leaders):
-    est = [c for c in cards if c // 13 != trump and c in _est(hands[seat], hands[(seat + 1) % 4],
-                                                              hands[(seat + 3) % 4], c // 13)]
-    if not est:
-        return cards
-    if any(_dead(hands, seat, s, trump) for s in range(4)):
-        return [c for c in cards if c not in est] or cards
-    discards = [c for c in cards if c // 13 != trump]
-    w = _worth(hands, seat, trump, leaders)
-    least = min(w(c) for c in discards)
-    return [c for c in cards if not (c in est and w(c) > least)] or cards
+def _after(hands, leader, trick, seat, card, trump, certain):
+    """The count after ``seat`` plays ``card``: the trick if the side wins it for certain as it sees it."""
+    side = seat % 2
+    h = list(hands)
+    h[seat] &= ~(1 << card)
+    partner = (seat + 2) % 4
+    s = card // 13
+    won = False
+    if not trick:
+        pool = [] if s == trump else _suit(h[(seat + 1) % 4], s) + _suit(h[(seat + 3) % 4], s)
+        mine = _suit(h[partner], s)
+        ours = _suit(hands[seat], s) + mine
+        # the count has the suit running from the top: its top cards outlast the opponents' even split
+        runs = bool(pool) and len([c for c in ours if c > max(pool)]) >= (len(pool) + 1) // 2
+        if all(c < card for c in pool) or runs:
+            won = True
+            if mine:
+                h[partner] &= ~(1 << min(mine))
+        elif mine and all(c < max(mine) for c in pool):
+            won = True
+            h[partner] &= ~(1 << max(mine))
+        elif not mine and trump >= 0 and s != trump and _suit(h[partner], trump):
+            won = True
+            h[partner] &= ~(1 << min(_suit(h[partner], trump)))
+    else:
+        cards = list(trick) + [card]
+        wi = _win(cards, trump)
+        win_seat, best = (leader + wi) % 4, cards[wi]
+        led = trick[0] // 13
+        if win_seat % 2 == side:
+            if len(trick) == 3 or certain(h, best):
+                won = True
+                if len(trick) == 1 and _suit(h[partner], led):
+                    h[partner] &= ~(1 << min(_suit(h[partner], led)))
+        elif len(trick) == 1:
+            mine = _suit(h[partner], led)
+            pool = _suit(h[(seat + 1) % 4], led) + _suit(h[(seat + 3) % 4], led)
+            if mine and best // 13 == led and max(mine) > best and all(c < max(mine) for c in pool):
+                won = True
+                h[partner] &= ~(1 << max(mine))
+    if not trick and not won and pool:  # the opponents win the lead with their top card of the suit
+        for o in ((seat + 1) % 4, (seat + 3) % 4):
+            h[o] &= ~(1 << max(pool))
+        if _suit(h[partner], s):
+            h[partner] &= ~(1 << min(_suit(h[partner], s)))
+    n = bin(h[seat]).count("1")
+    # then every winner counted, however many tricks are left (a spare winner is kept rather than thrown), then
+    # the side's masters as it sees them
+    masters = 0
+    for x in range(4):
+        mine = _suit(h[side], x) + _suit(h[side + 2], x)
+        theirs = [] if x == trump else _suit(h[1 - side], x) + _suit(h[3 - side], x)
+        masters += len([c for c in mine if not theirs or c > max(theirs)])
+    return (int(won) + _count(h, side, trump, n, won), int(won) + _count(h, side, trump, 99, True),
+            int(won) + masters)
 
 
 def _normal(hands, leader, trick, seat, trump):
     """The normal cards for ``seat`` by docs/claims.md (a club player), written independently of the solver."""
     hand = hands[seat]
     cards = _legal(hand, trick)
+    k = len(trick)
+    later_opps = [p for p in ((leader + i) % 4 for i in range(k + 1, 4)) if p % 2 != seat % 2]
+
+    def certain(hs, card):  # no later opponent can beat it, whichever opponent holds the unseen cards
+        led = trick[0] // 13
+        if any(_can_beat(hs[o], card, led, trump) for o in later_opps):
+            return False
+        if not later_opps:
+            return True
+        theirs = _suit(hs[(seat + 1) % 4], card // 13) + _suit(hs[(seat + 3) % 4], card // 13)
+        return not any(c > card for c in theirs)
+
+    def by_count(cs):  # K: the plays that keep the count highest
+        got = {c: _after(hands, leader, trick, seat, c, trump, certain) for c in cs}
+        return [c for c in cs if got[c] == max(got.values())]
+
     if not trick:
         out = []  # I2
         live = {c for h in hands for c in range(52) if h >> c & 1}
@@ -351,86 +410,40 @@ def _normal(hands, leader, trick, seat, trump):
                 else:
                     break
             opp = [hands[(seat + 1) % 4], hands[(seat + 3) % 4]]
-            longest = max(len(_suit(o, s)) for o in opp)
             beaten = any(o >> x & 1 for o in opp for x in range(c + 1, 13 * s + 13))
             solid = len(run) >= 2 or (run and run[0] % 13 >= 11)
             if solid and c not in run and beaten:
                 continue
             out.append(c)
         cards = out or cards
-        # L1: every remaining trick can be cashed: no lead of a suit the opponents head, but the cash-out's
-        # leads (and cards equivalent to them)
-        if cash_count(hands, trump, seat, False) >= len(_legal(hand, [])):
-            runs = _runs(hands, trick, seat)
+        cards = by_count(cards) if len(cards) > 1 else cards
+        # L2: with every trick cashable, no loser led for partner to ruff while a winner cashes as many
+        if trump >= 0 and len(cards) > 1 and cash_count(hands, trump, seat, False) >= len(_legal(hand, [])):
+            partner = hands[(seat + 2) % 4]
+            opp = hands[(seat + 1) % 4] | hands[(seat + 3) % 4]
             values = dict(cash_leads(hands, trump, seat, 99, False))
-            leads = set(values)
-            opp = [hands[(seat + 1) % 4], hands[(seat + 3) % 4]]
-
-            def ruffed(c):  # L2: a loser partner must ruff
-                s = c // 13
-                top_theirs = max(_suit(opp[0], s) + _suit(opp[1], s), default=-1)
-                return trump >= 0 and s != trump and not _suit(hands[(seat + 2) % 4], s) and \
-                    top_theirs > max(_suit(hand, s))
-            winners = {c for c in leads if not ruffed(c)}
-            # ... unless a ruff lead cashes more than every winner led instead
-            best_winner = max((values[c] for c in winners), default=-1)
-            best_ruff = max((values[c] for c in leads - winners), default=-1)
-            sure = leads if best_ruff > best_winner else winners
-            side = hands[seat] | hands[(seat + 2) % 4]
-
-            def headed(s):
-                top = max(x for x in live if x // 13 == s)
-                return side >> top & 1
-            cards = [c for c in cards if headed(c // 13) or runs[c] & sure] or cards
+            ruffs = {c for c in values if c // 13 != trump and not _suit(partner, c // 13)
+                     and (opp >> (13 * (c // 13))) & 8191 > (hand >> (13 * (c // 13))) & 8191}
+            if ruffs and max(values[c] for c in ruffs) <= max((values[c] for c in values if c not in ruffs),
+                                                              default=-1):
+                runs = _runs(hands, trick, seat)
+                cards = [c for c in cards if not runs[c] & ruffs] or cards
         return cards
-    k = len(trick)
     led = trick[0] // 13
     wi = _win(trick, trump)
     win_seat, best = (leader + wi) % 4, trick[wi]
-    later = [(leader + i) % 4 for i in range(k + 1, 4)]
-    later_opps = [p for p in later if p % 2 != seat % 2]
     following = any(c // 13 == led for c in cards)
-    o1, o2 = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
-
-    def n3(cs):
-        winners_later = _est(hand, o1, o2, led)
-        low = min(cs)
-        return [c for c in cs if c == low or c not in winners_later or _beats(c, best, trump)]
-
-    def certain(card):  # no later opponent can beat it, whichever opponent holds the unseen cards
-        if any(_can_beat(hands[o], card, led, trump) for o in later_opps):
-            return False
-        if not later_opps:
-            return True
-        theirs = [c for c in _suit(o1, card // 13) + _suit(o2, card // 13)]
-        return not any(c > card for c in theirs)
-
-    if win_seat == (seat + 2) % 4 and certain(best):
-        # I1: no ruff of partner's sure winner, no overtake with a card not certain to win, nor with a winner
-        # for later unless overtaking lets the side cash more than ducking
-        ducks = [c for c in cards if not _beats(c, best, trump)]
-
-        def wasteful(c):
-            if not following or not certain(c):
-                return True
-            if c in _est(hand, o1, o2, led) and ducks:
-                a, b = list(hands), list(hands)
-                a[seat] &= ~(1 << c)
-                b[seat] &= ~(1 << min(ducks))
-                return cash_count(a, trump, seat, False) <= cash_count(b, trump, (seat + 2) % 4, False)
-            return False
-        cards = [c for c in cards if not (_beats(c, best, trump) and wasteful(c))] or cards
-        if following:
-            return n3(cards)
-        return _throw(hands, seat, cards, trump, [(seat + 2) % 4])
-    sure = [c for c in cards if _beats(c, best, trump) and certain(c)]  # N1
-    if sure:  # N4: the card that leaves most cards of the suit winning later
-        left = {c: len(_est(hand & ~(1 << c), o1, o2, c // 13)) for c in sure}
-        return [c for c in sure if left[c] == max(left.values())]
-    if following:
-        return n3(cards)
-    leaders = [win_seat] + [p for p in later if _can_beat(hands[p], best, led, trump)]
-    return _throw(hands, seat, cards, trump, leaders)
+    if win_seat == (seat + 2) % 4 and certain(hands, best):
+        # I1: no ruff of partner's sure winner, no overtake with a card not certain to win
+        cards = [c for c in cards if not (_beats(c, best, trump) and (not following or not certain(hands, c)))] \
+            or cards
+        sure = []
+    else:
+        sure = [c for c in cards if _beats(c, best, trump) and certain(hands, c)]
+        cards = sure or cards  # N1
+    cards = by_count(cards) if len(cards) > 1 else cards
+    # N4: of the sure cards, the lowest of its suit
+    return [c for c in cards if c not in sure or not any(x < c and x // 13 == c // 13 for x in sure)] or cards
 
 
 def brute_normal(pos, side):
@@ -476,9 +489,11 @@ def test_the_brute_force_sees_each_item():  # the cross-check above would pass v
     assert brute_normal(duck, 0) == 2  # N1
     assert brute_normal(P(BARE_ACE, None, "N"), 0) == 1  # blocked: normal
     entry = P({"S": "HA HK HQ S2", "N": "SA D2 D3 D4", "W": "SK SQ C2 C3", "E": "SJ ST C4 C5"}, None, "S")
-    assert brute_normal(entry, 0) == 4  # N2b, L1
+    assert brute_normal(entry, 0) == 3  # K: a club player's count does not see the entry
+    loser = P({"S": "SA SK C2", "N": "S2 S3 S4", "W": "CA D2 H2", "E": "H3 H4 H5"}, None, "S")
+    assert brute_normal(loser, 0) == 2  # K: the club is not led while the opponents' hearts would follow
     cheap = P({"E": "C9 C8", "S": "D2 D3", "W": "C2 HK", "N": "HA H4"}, "H", "E")
-    assert brute_normal(cheap, 0) == 2  # N4
+    assert brute_normal(cheap, 0) == 2  # N4: the cheaper ruff, though the forgotten trump king is not counted
 
 
 # ---------------------------------------------------------------------------
@@ -489,11 +504,12 @@ def test_L2_a_ruff_lead_stays_normal_where_it_is_the_lead_that_keeps_every_trick
     # Spades trumps, the opponents have none. North leads: the diamond two, East's singleton king falling under
     # South's ruff, then the spade three to North's ace and the diamond three, takes all three. Cashing the
     # spade ace first crashes South's trumps and loses the diamond king's trick. The ruff lead is not a "loser
-    # led for partner to ruff while a winner could be led": the winner led instead cashes fewer tricks, so an
-    # expert (E2) plays the ruff; a club player may still cash the ace first (careless).
+    # led for partner to ruff while a winner could be led": the winner led instead cashes fewer tricks (L2
+    # keeps it open). The count rates the two leads alike in tricks; the ruff keeps more of the side's
+    # masters (the ace and South's trump), so every class plays it.
     pos = P({"N": "SA D2 D3", "S": "S3 S2 H5", "E": "DK HA HK", "W": "C2 C3 C4"}, "S", "N")
     assert S.floor(pos, 0).value == 2
-    assert nf(pos, pclass="club") == 2
+    assert nf(pos, pclass="club") == 3
     assert nf(pos, pclass="expert") == 3
 
 
@@ -501,9 +517,11 @@ def test_L3_a_claim_of_every_trick_does_not_start_with_the_suit_the_opponents_he
     # North has the heart ace-king and a diamond, the diamond ace out. A claim of all three believes the
     # diamond good, so it is not led before the hearts; a claim that concedes a trick may lead it early.
     pos = P({"N": "HA HK D2", "S": "H2 H3 D3", "E": "DA C2 C3", "W": "DK C4 C5"}, None, "N")
-    assert S.normal_floor(pos, 0, (), claims_all=False).value == 0
+    # the count gives it whatever the claim's size: his side holds no club, so a club player sees that the
+    # defenders who win the diamond would cash clubs; a novice counts his own top cards only
+    assert S.normal_floor(pos, 0, (), claims_all=False).value == 2
     assert S.normal_floor(pos, 0, (), claims_all=True).value == 2
-    assert S.normal_floor(pos, 0, (), claims_all=True, pclass="novice").value == 0  # L3 is not a novice's
+    assert S.normal_floor(pos, 0, (), claims_all=True, pclass="novice").value == 0
 
 
 def test_a_stated_card_of_the_suit_just_led_is_for_the_next_round():

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.mechanics import dd
 from engine.mechanics import solver as S
+from engine.mechanics.solver.search import _Search
 
 # ---------------------------------------------------------------------------
 # An independent reference: every legal play, memoised on the exact cards.
@@ -185,7 +186,13 @@ def test_the_legal_floor_is_not_the_double_dummy_value():
 
 def test_I2_leading_low_from_a_suit_that_runs_is_irrational():
     pos = P({"S": "SA SK SQ S2", "N": "D2 D3 D4 D5", "W": "SJ ST S9 C2", "E": "S8 C3 C4 C5"}, None, "S")
-    assert S.normal_floor(pos, 0).value == 4
+    s = _Search(pos, 0, normal_side=0)
+    assert "S2" not in [S.card_str(m) for m in s.normal_moves(2)]  # not under the ace-king-queen (I2)
+    # an expert cashes the suit from the top to the end; for a club player, once the ace and king are gone
+    # the queen is a lone top card over the two, which he may carelessly lead first, believing the suit runs
+    # (the EBU's guidance read into the footnote; docs/claims.md, I2)
+    assert S.normal_floor(pos, 0, pclass="expert").value == 4
+    assert S.normal_floor(pos, 0).value == 2
 
 
 def test_I1_overtaking_partners_sure_winner_is_irrational():
@@ -209,11 +216,13 @@ def test_I3_declining_a_trick_with_the_top_card_at_the_last_seat_is_irrational()
 
 
 def test_throwing_the_entry_to_winners_is_not_normal_but_naming_a_card_still_keeps_it():
-    # Cashing the hearts, dummy keeps the spade ace (its entry) and throws its diamonds (N2b).
+    # Cashing the hearts, an expert's dummy keeps the spade ace (its entry) and throws its diamonds (E1); a
+    # club player's count holds the ace and the diamonds, not the ace as the way to them (K), so he may throw it.
     pos = P({"S": "HA HK HQ S2", "N": "SA D2 D3 D4", "W": "SK SQ C2 C3", "E": "SJ ST C4 C5"}, None, "S")
     cash = [S.Step.make("cash", suit="H")]
-    assert S.normal_floor(pos, 0, cash).value == 4
-    assert S.normal_floor(pos, 0, cash, pclass="novice").value == 3  # a novice may throw it
+    assert S.normal_floor(pos, 0, cash, pclass="expert").value == 4
+    assert S.normal_floor(pos, 0, cash).value == 3
+    assert S.normal_floor(pos, 0, cash, pclass="novice").value == 3
     # Naming the ace in the line keeps it for its step, whatever the class.
     assert S.normal_floor(pos, 0, cash + [S.Step.make("play", "SA")], pclass="novice").value == 4
 
@@ -260,10 +269,12 @@ def test_a_ruff_step_ruffs_in_the_short_hand():
     # so throwing the diamond instead is careless, not irrational; the ruff step makes the ruff
     assert S.normal_floor(pos, 0).value == 0
     assert S.normal_floor(pos, 0, [S.Step.make("ruff", suit="C")]).value == 1
-    # Diamonds trumps: North leads; the line's ruff makes him lead the diamond before his losing club.
+    # North leads: the line's lead makes him lead the diamond before his losing club; so does his count, which
+    # sees that the club lead would let West's spade king squeeze out the diamond (K); a novice's does not.
     pos = P({"N": "DK C2", "E": "D5 C3", "S": "S2 S8", "W": "SK C7"}, "H", "N")
-    assert S.normal_floor(pos, 0).value == 0
-    assert S.normal_floor(pos, 0, [S.Step.make("lead", suit="D")]).value == 1
+    assert S.normal_floor(pos, 0, pclass="novice").value == 0
+    assert S.normal_floor(pos, 0).value == 1
+    assert S.normal_floor(pos, 0, [S.Step.make("lead", suit="D")], pclass="novice").value == 1
 
 
 def test_a_play_step_overtakes_when_the_line_says_so():

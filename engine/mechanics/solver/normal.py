@@ -34,7 +34,7 @@ early, not drawing trumps, not taking an unstated finesse, a careless choice amo
 """
 from __future__ import annotations
 
-from engine.mechanics.solver.core import FULL, Step, _popcount
+from engine.mechanics.solver.core import FULL, Step, _popcount, winner_index
 from engine.mechanics.solver.moves import _reps, _reps_run
 
 # the classes of player (footnote to Law 69) and what each class never does on a normal line
@@ -42,8 +42,9 @@ CLASSES = ("novice", "club", "expert")
 DEFAULT_CLASS = "club"
 NOVICE, CLUB, EXPERT = 0, 1, 2
 CLASS_ITEMS = {
-    "N1": NOVICE, "N4": NOVICE, "I1": NOVICE, "I2": NOVICE, "N3": NOVICE, "N2": NOVICE,
-    "N2b": CLUB, "L1": CLUB, "L2": CLUB, "L3": CLUB,
+    "K": NOVICE,  # the claimer's count: every class, counted as the class sees it (``suit_count``)
+    "N1": NOVICE, "N4": NOVICE, "I1": NOVICE, "I2": NOVICE,
+    "L2": CLUB,
     "E1": EXPERT, "E2": EXPERT,
 }
 
@@ -53,12 +54,57 @@ ROLES = (LEAD, FOLLOW, DISCARD, RUFF)
 
 _CASH: dict = {}
 _EST: dict = {}
+_COUNT: dict = {}  # side_count by hands and what the count reads
+_SUIT: dict = {}  # suit_count by its arguments
 CASH_MEMO_LIMIT = 200_000
 NM_MEMO_LIMIT = 200_000  # entries of a search's memo of its judged side's moves
 
 
 def _top(m: int) -> int:
     return m.bit_length() - 1
+
+
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def suit_count(a: int, b: int, o1: int, o2: int, known: bool, novice: bool, ruffs: bool) -> tuple:
+    """The claimer's count in one suit, as his class sees it: (his side's winners, the opponents' winners).
+
+    ``a``, ``b``: the rank bits of the side's two hands; ``o1``, ``o2``: the opponents'.  The claimer sees
+    which cards are out but not how they lie, unless an opponent has shown out (``known``): he takes the
+    opponents' cards to split as evenly as they can.  His side's winners are its cards above every opposing
+    card of the suit (never more than its longer hand holds); a club player or an expert also counts the
+    length of a suit whose top cards outlast the opponents' cards (a novice counts top cards only).  The
+    opponents' winners are their cards above every card of the side's, with their length once the side's
+    cards are gone, and none where the side can ruff (``ruffs``: a hand of the side void in the suit holds a
+    trump).  Memoised."""
+    key = (a, b, o1, o2, known, novice, ruffs)
+    got = _SUIT.get(key)
+    if got is not None:
+        return got
+    side = a | b
+    opp = o1 | o2
+    longest = max(_popcount(a), _popcount(b))
+    n_opp = _popcount(opp)
+    m = max(_popcount(o1), _popcount(o2)) if known else (n_opp + 1) // 2  # the opponents' longest holding
+    if not side:
+        w = 0
+    elif not opp:
+        w = longest
+    else:
+        t = _popcount(side >> (_top(opp) + 1))
+        w = longest if not novice and t >= m else min(t, longest)
+    if not opp or ruffs:
+        u = 0
+    else:
+        above = _popcount(opp >> (_top(side) + 1)) if side else n_opp
+        u = m if above >= longest else min(above, m)
+    got = (w, u)
+    if len(_SUIT) > CASH_MEMO_LIMIT:
+        _SUIT.clear()
+    _SUIT[key] = got
+    return got
 
 
 def established_cards(mine: int, o1: int, o2: int) -> int:
@@ -307,10 +353,12 @@ class _Normal:
                         reserved |= 1 << card
                 if reserved & self.h[seat]:
                     moves = self._keep(seat, moves, reserved) or moves
-        if self.excluded and len(moves) > 1:
-            moves = self._findings(seat, moves)
         if len(moves) > 1:
             moves = self._irrational(seat, moves)
+        # the director's findings come last, so that a finding only ever narrows the normal plays (and so
+        # never lowers the claimer's award: issue 29)
+        if self.excluded and len(moves) > 1:
+            moves = self._findings(seat, moves)
         return moves
 
     # -- the stated line ------------------------------------------------------------------------------
@@ -463,15 +511,17 @@ class _Normal:
     # -- the plays no normal line makes ------------------------------------------------------------------
 
     def _irrational(self, seat: int, moves: list) -> list:
-        """Drop the plays no normal line makes; keep them all if nothing else is left."""
+        """Drop the plays no normal line makes: the claimer's count first (K: he keeps every trick his own count
+        holds while another play keeps it), then the items the count does not give (N1, I1, I2 for every class,
+        E1 and E2 for an expert).  Never all of the moves."""
         trick = self.trick
         k = len(trick)
         if k == 0:
             moves = self._i2(seat, moves)
-            if self.pclass >= CLASS_ITEMS["L1"] and len(moves) > 1:
-                moves = self._l1(seat, moves)
-            if self.pclass >= CLASS_ITEMS["L3"] and self.claims_all and len(moves) > 1:
-                moves = self._l3(seat, moves)
+            if len(moves) > 1:
+                moves = self._by_count(seat, moves)
+            if self.pclass >= CLASS_ITEMS["L2"] and len(moves) > 1:
+                moves = self._l2(seat, moves)
             if self.pclass >= CLASS_ITEMS["E2"] and len(moves) > 1:
                 moves = self._e2(seat, moves)
             return moves
@@ -497,6 +547,7 @@ class _Normal:
         # the only opponent still to play after this seat, if any (the next seat, unless this one is last)
         opp = (seat + 1) % 4 if k < 3 else -1
         partner = (seat + 2) % 4
+        sure = ()
         if win_seat == partner and (opp < 0 or self._certain(opp, best, led)):
             # I1: partner's card wins the trick for certain; ruffing it while a card can be thrown, or overtaking
             # it with a card that is not itself certain to win, turns a sure trick into a risk for nothing.
@@ -504,49 +555,220 @@ class _Normal:
             legal = (following << (13 * led)) if following else hand
             if legal & ~beating:
                 keep = []
-                later = self._later_winners(seat, led) if following else 0
-                ducks = [m for m in moves if not (beating >> m) & 1]
                 for m in moves:
                     if (beating >> m) & 1:
                         if not following or (opp >= 0 and not self._certain(opp, m, led)):
                             continue
-                        if (later >> m) & 1 and ducks and not self._unblocks(seat, m, min(ducks)):
-                            continue  # a winner thrown on partner's trick for nothing
                     keep.append(m)
                 moves = keep or moves
-            if following:
-                return self._n3(seat, moves, led, beating) if len(moves) > 1 else moves
-            return self._discards(seat, moves, (partner,)) if len(moves) > 1 else moves
-        # N1: a card that wins the trick for certain (it beats the card winning so far and no opponent
-        # still to play can beat it) is held: playing anything else declines a trick the hand cannot fail
-        # to win.
-        if opp >= 0:
-            certain = self._certain
-            sure = [m for m in moves if (beating >> m) & 1 and certain(opp, m, led)]
         else:
-            sure = [m for m in moves if (beating >> m) & 1]
-        if sure:
-            return self._n4(seat, sure) if len(sure) > 1 else sure
-        if following:
-            return self._n3(seat, moves, led, beating)
-        # who may win the trick: the card winning so far, or a later player able to beat it
+            # N1: a card that wins the trick for certain (it beats the card winning so far and no opponent
+            # still to play can beat it) is held: playing anything else declines a trick the hand cannot fail
+            # to win.
+            if opp >= 0:
+                certain = self._certain
+                sure = [m for m in moves if (beating >> m) & 1 and certain(opp, m, led)]
+            else:
+                sure = [m for m in moves if (beating >> m) & 1]
+            if sure:
+                moves = sure
+        if len(moves) > 1:
+            moves = self._by_count(seat, moves)
+        if len(moves) > 1 and sure:
+            moves = self._n4(moves, sure)
+        if not following and self.pclass >= CLASS_ITEMS["E1"] and len(moves) > 1:
+            moves = self._e1(seat, moves, win_seat, best, led, k)
+        return moves
+
+    # -- the claimer's count (K) ----------------------------------------------------------------------
+
+    @staticmethod
+    def _n4(moves: list, sure: list) -> list:
+        """N4: of the cards that win the trick for certain, not a higher one of a suit when a lower one of it wins
+        the trick too (winning as cheaply as he can is the habit of every class, whatever his count)."""
+        low = {}
+        for m in sure:
+            s = m // 13
+            if s not in low or m < low[s]:
+                low[s] = m
+        out = [m for m in moves if m not in sure or m == low[m // 13]]
+        return out or moves
+
+    def _by_count(self, seat: int, moves: list) -> list:
+        """K: the plays that keep the claimer's count of his side's tricks (``count_after``) at its highest.
+        The claimer plays to make his claim: he does not make a play that gives up a trick his own count holds
+        while another play keeps it; among plays his count rates alike, any is normal (chosen against him)."""
+        values = [self.count_after(seat, m) for m in moves]
+        top = max(values)
+        return [m for m, v in zip(moves, values) if v == top]
+
+    def count_after(self, seat: int, card: int) -> tuple:
+        """The claimer's count after ``seat`` plays ``card``: the trick in progress if his side wins it for
+        certain as he sees it, plus ``side_count`` of the cards left (his side on lead after a trick it wins,
+        the opponents after one it does not count as won); then, to break ties, the same with every winner he
+        counts, however many tricks are left (he keeps a spare winner rather than throw it), and then how many of
+        his side's cards are masters as he sees them (above every card of their suit still out: he keeps a
+        master rather than a card he does not count)."""
+        h = list(self.h)
+        h[seat] &= ~(1 << card)
+        trick = self.trick
+        trump = self.trump
+        partner = (seat + 2) % 4
+        won = 0
+        s = card // 13
+        sh = 13 * s
+        seen = self.trumps_seen
+        if not trick:
+            pool = ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> sh) & FULL
+            if s == trump and not seen:
+                pool = 0
+            ps = (h[partner] >> sh) & FULL
+            if not pool >> (card % 13) or self._runs(seat, s, pool):
+                # the card led is above every card of its suit the opponents hold, or the count has the suit
+                # running from the top (he may lead it in a careless order, having overlooked a small card)
+                won = 1
+                if ps:
+                    h[partner] &= ~(1 << (sh + _low(ps)))
+            elif ps and not pool >> _top(ps):
+                won = 1  # a card to partner's winner
+                h[partner] &= ~(1 << (sh + _top(ps)))
+            elif not ps and trump >= 0 and s != trump and (h[partner] >> (13 * trump)) & FULL:
+                pt = (h[partner] >> (13 * trump)) & FULL
+                won = 1  # partner ruffs (the opponents' trumps overruff only where his count sees them)
+                if seen:
+                    theirs = ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * trump)) & FULL
+                    if theirs and (self.known >> s) & 1 and theirs >> _low(pt):
+                        won = 0
+                if won:
+                    h[partner] &= ~(1 << (13 * trump + _low(pt)))
+            if not won and pool:
+                # the opponents win it with their top card of the suit (wherever it lies), partner following low
+                top = sh + _top(pool)
+                o = (seat + 1) % 4 if (h[(seat + 1) % 4] >> top) & 1 else (seat + 3) % 4
+                h[o] &= ~(1 << top)
+                if ps:
+                    h[partner] &= ~(1 << (sh + _low(ps)))
+            n = _popcount(h[seat])
+            return (won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99),
+                    won + self._masters(h, seat & 1))
+        k = len(trick)
+        cards = list(trick) + [card]
+        i = winner_index(cards, trump)
+        win_seat = (self.leader + i) % 4
+        best = cards[i]
+        led = cards[0] // 13
+        if (win_seat & 1) == (seat & 1):
+            if k == 3 or self._certain_seen(win_seat, best, led, h):
+                won = 1
+                if k == 1 and (h[partner] >> (13 * led)) & FULL:
+                    h[partner] &= ~(1 << (13 * led + _low((h[partner] >> (13 * led)) & FULL)))
+        elif k == 1:
+            # an opponent is winning, partner plays last: a winner of his counts
+            ps = (h[partner] >> (13 * led)) & FULL
+            bsuit = best // 13
+            if ps and bsuit == led and ps >> (best % 13 + 1):
+                pool = ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * led)) & FULL
+                top = _top(ps)
+                if not pool >> top:
+                    won = 1
+                    h[partner] &= ~(1 << (13 * led + top))
+        n = _popcount(h[seat])
+        return (won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99),
+                won + self._masters(h, seat & 1))
+
+    def _masters(self, h, side: int) -> int:
+        """How many of the side's cards are above every card of their suit the opponents hold as the claimer
+        sees them (an opposing trump he does not speak of is not seen)."""
+        A, B = h[side], h[side + 2]
+        opp = h[1 - side] | h[3 - side]
+        out = 0
+        for s in range(4):
+            sh = 13 * s
+            mine = ((A | B) >> sh) & FULL
+            if not mine:
+                continue
+            pool = (opp >> sh) & FULL
+            if s == self.trump and not self.trumps_seen:
+                pool = 0
+            out += _popcount(mine >> (_top(pool) + 1)) if pool else _popcount(mine)
+        return out
+
+    def _runs(self, seat: int, suit: int, pool: int) -> bool:
+        """Whether the count of a club player or an expert has every card of ``suit`` in the leader's side's
+        longer hand winning, by length (``suit_count``: the top cards outlast the opponents' as he sees them)."""
+        if self.pclass == NOVICE or not pool:
+            return False
+        sh = 13 * suit
+        h = self.h
+        a, b = (h[seat] >> sh) & FULL, (h[(seat + 2) % 4] >> sh) & FULL
+        o1, o2 = (h[(seat + 1) % 4] >> sh) & FULL, (h[(seat + 3) % 4] >> sh) & FULL
+        known = bool(((self.known | self.max_suits) >> suit) & 1)
+        m = max(_popcount(o1), _popcount(o2)) if known else (_popcount(pool) + 1) // 2
+        return _popcount((a | b) >> (_top(pool) + 1)) >= m
+
+    def _certain_seen(self, holder: int, card: int, led: int, h) -> bool:
+        """Whether the side's ``card``, winning the trick so far, wins it for certain as the claimer sees it with
+        the opponent after ``holder``'s partner still to play: ``_certain`` against the hands ``h``."""
+        saved = self.h
+        self.h = h
+        try:
+            for opp in ((holder + 1) % 4, (holder + 3) % 4):
+                pos = (opp - self.leader) % 4
+                if pos > len(self.trick) and not self._certain(opp, card, led):
+                    return False
+            return True
+        finally:
+            self.h = saved
+
+    def side_count(self, h, side: int, on_lead: bool, n: int) -> int:
+        """The claimer's count of the tricks his side takes of the ``n`` left, from the cards in view as his
+        class sees them (``suit_count``): his side's winners ``W``; a club player or an expert also sees the
+        opponents' winners ``U`` and that, when they are on lead, they take those first (so ``min(W, n - U)``).
+        Memoised."""
+        known = self.known | self.max_suits
+        key = (h[0], h[1], h[2], h[3], side, on_lead, n, known, self.trumps_seen, self.pclass == NOVICE)
+        got = _COUNT.get(key)
+        if got is not None:
+            return got
+        trump = self.trump
+        novice = self.pclass == NOVICE
+        A, B, O1, O2 = h[side], h[side + 2], h[1 - side], h[3 - side]
+        tA = (A >> (13 * trump)) & FULL if trump >= 0 else 0
+        tB = (B >> (13 * trump)) & FULL if trump >= 0 else 0
+        W = U = 0
+        for s in range(4):
+            sh = 13 * s
+            a, b = (A >> sh) & FULL, (B >> sh) & FULL
+            o1, o2 = (O1 >> sh) & FULL, (O2 >> sh) & FULL
+            if s == trump and not self.trumps_seen:
+                o1 = o2 = 0  # an opposing trump the claimer does not speak of is not in his count (70C)
+            ruffs = trump >= 0 and s != trump and ((not a and tA) or (not b and tB))
+            w, u = suit_count(a, b, o1, o2, bool((known >> s) & 1), novice, ruffs)
+            W += w
+            U += u
+        got = min(W, n) if on_lead or novice else max(0, min(W, n - U))
+        if len(_COUNT) > CASH_MEMO_LIMIT:
+            _COUNT.clear()
+        _COUNT[key] = got
+        return got
+
+    def _e1(self, seat: int, moves: list, win_seat: int, best: int, led: int, k: int) -> list:
+        """E1 (expert): discarding, nothing worth more than another card the hand could throw (``card_worth``:
+        an expert keeps his entries and his guards)."""
         leaders = [win_seat]
         for j in range(k + 1, 4):
             later = (self.leader + j) % 4
             if self._can_beat(later, best, led):
                 leaders.append(later)
-        return self._discards(seat, moves, tuple(leaders))
-
-    def _unblocks(self, seat: int, over: int, duck: int) -> bool:
-        """Whether overtaking partner's winning card with ``over`` lets the side cash more tricks from the top
-        than ducking with ``duck`` (the hand that then leads: this one, or partner)."""
-        h = self.h
-        partner = (seat + 2) % 4
-        a = list(h)
-        a[seat] = h[seat] & ~(1 << over)
-        b = list(h)
-        b[seat] = h[seat] & ~(1 << duck)
-        return cash_count(a, self.trump, seat, False) > cash_count(b, self.trump, partner, False)
+        trump = self.trump
+        discards = [m for m in moves if m // 13 != trump]
+        if len(discards) < 2:
+            return moves
+        worth = self.card_worth(seat, tuple(leaders))
+        values = {m: worth(m) for m in discards}
+        least = min(values.values())
+        out = [m for m in moves if values.get(m, least) <= least]
+        return out or moves
 
     def _certain(self, opp: int, card: int, led: int) -> bool:
         """Whether ``card``, winning the trick so far, wins it for certain with the opponent ``opp`` still to
@@ -561,74 +783,6 @@ class _Normal:
         h = self.h
         theirs = ((h[opp] | h[(opp + 2) % 4]) >> (13 * s)) & FULL
         return not (theirs >> (card % 13 + 1))
-
-    def _later_winners(self, seat: int, suit: int) -> int:
-        """The hand's cards of ``suit`` (as card ids) that win a trick later whatever the opponents do
-        (``established_cards``, the cards in the trick in progress gone)."""
-        sh = 13 * suit
-        h = self.h
-        mine = (h[seat] >> sh) & FULL
-        est = established_cards(mine, (h[(seat + 1) % 4] >> sh) & FULL, (h[(seat + 3) % 4] >> sh) & FULL)
-        return est << sh
-
-    def _n3(self, seat: int, moves: list, led: int, beating: int) -> list:
-        """N3: following to a trick another card already wins, a high card that would win a later trick is not
-        thrown under it while a lower card of the suit is held (``beating``: the cards that beat the card
-        winning so far; those are not thrown under it)."""
-        if len(moves) < 2:
-            return moves
-        later = self._later_winners(seat, led) & ~beating
-        if not later:
-            return moves
-        low = min(moves)
-        out = [m for m in moves if m == low or not (later >> m) & 1]
-        return out or moves
-
-    def _n4(self, seat: int, sure: list) -> list:
-        """N4: of the cards that win the trick for certain, one that leaves the hand the most cards of the suit
-        that win a later trick whatever the opponents do: winning with a card that would have won a later
-        trick, when a cheaper card wins this one, throws that later trick away."""
-        h = self.h
-        s = sure[0] // 13  # the cards that win a trick for certain are all of one suit (led, or trumps)
-        sh = 13 * s
-        mine = (h[seat] >> sh) & FULL
-        o1, o2 = (h[(seat + 1) % 4] >> sh) & FULL, (h[(seat + 3) % 4] >> sh) & FULL
-        kept = {m: _popcount(established_cards(mine & ~(1 << (m - sh)), o1, o2)) for m in sure}
-        most = max(kept.values())
-        return [m for m in sure if kept[m] == most]
-
-    def _discards(self, seat: int, moves: list, leaders: tuple) -> list:
-        """N2, N2b, E1: what a void hand throws.  ``leaders``: who may be on lead after the trick (partner when
-        his card wins it for certain, else either hand of the side)."""
-        trump = self.trump
-        h = self.h
-        est_ids = []
-        for m in moves:
-            if m // 13 == trump:
-                continue
-            if self._is_established(seat, m):
-                est_ids.append(m)
-        every = self.pclass >= CLASS_ITEMS["E1"]  # E1: every throw is judged by its worth
-        if not est_ids and not every:
-            return moves
-        # N2: an established winner is not thrown while a card that cannot win is held
-        if est_ids and self.dead_suits(seat):
-            kept = [m for m in moves if m not in est_ids]
-            if kept:
-                moves = kept
-                est_ids = []
-        if self.pclass < CLASS_ITEMS["N2b"] or len(moves) < 2:
-            return moves
-        discards = [m for m in moves if m // 13 != trump]
-        if len(discards) < 2 or (not est_ids and not every):
-            return moves
-        # N2b / E1: what each throw gives up, by the worth of the card thrown (``card_worth``)
-        worth = self.card_worth(seat, leaders)
-        values = {m: worth(m) for m in discards}
-        least = min(values.values())
-        judged = discards if every else est_ids
-        out = [m for m in moves if not (m in judged and values.get(m, -1) > least)]
-        return out or moves
 
     def card_worth(self, seat: int, leaders: tuple):
         """How much a hand gives up by throwing each of its side-suit cards, as a function of the card: by class,
@@ -693,63 +847,36 @@ class _Normal:
 
         return worth
 
-    def _is_established(self, seat: int, card: int) -> bool:
-        return bool((self._later_winners(seat, card // 13) >> card) & 1)
-
-    def _l1(self, seat: int, moves: list) -> list:
-        """L1: when the side can cash every remaining trick from the top, the leader does not lead a suit the
-        opponents head (their card is the highest of it still out) unless the lead is one that wins for certain
-        (a low card to partner's winner, or one partner ruffs): such a lead gives up a trick the cards in view
-        say is the side's, which no plan could want.  A suit the side heads may be led in any order (a claimer
-        may have overlooked a small card: a careless order, not an irrational one, but see I2)."""
+    def _l2(self, seat: int, moves: list) -> list:
+        """L2 (club, expert): when the side can cash every remaining trick from the top (``cash_count``, the
+        opponents' trumps left aside as the count leaves them), no loser is led for partner to ruff while a
+        winner (or a card to partner's winner) led instead cashes as many tricks.  The count rates the two
+        alike (the ruff wins the trick, the trump it spends was counted), but a claimer with winners to cash
+        does not spend partner's trumps on his losers first; the ruff lead stays normal where it cashes more."""
         h = self.h
-        n = _popcount(h[seat])
-        if cash_count(h, self.trump, seat, False) < n:
-            return moves
-        sure = ruffs = 0
-        best_sure = best_ruff = -1
         trump = self.trump
+        if trump < 0 or cash_count(h, trump, seat, False) < _popcount(h[seat]):
+            return moves
         partner = (seat + 2) % 4
+        ruffs = 0
+        best_sure = best_ruff = -1
         for c, v in cash_leads(h, trump, seat, 99, False):
             s = c // 13
-            if trump >= 0 and s != trump and not (h[partner] >> (13 * s)) & FULL \
+            if s != trump and not (h[partner] >> (13 * s)) & FULL \
                     and ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * s)) & FULL > (h[seat] >> (13 * s)) & FULL:
                 ruffs |= 1 << c  # a card partner must ruff to win the trick
                 best_ruff = max(best_ruff, v)
             else:
-                sure |= 1 << c
                 best_sure = max(best_sure, v)
-        # L2: a loser for partner to ruff only when no winner led instead cashes as many tricks
-        if best_ruff > best_sure:
-            sure |= ruffs
-        side = h[seat] | h[partner]
+        if not ruffs or best_ruff > best_sure:
+            return moves
         out = []
         for m in moves:
             s = m // 13
-            sh = 13 * s
-            live = ((h[0] | h[1] | h[2] | h[3]) >> sh) & FULL
-            if (side >> (sh + _top(live))) & 1:
-                out.append(m)  # the side heads the suit
-                continue
-            run = _reps_run((h[seat] >> sh) & FULL, self.live(s), m % 13) << sh
-            if run & sure:
+            run = _reps_run((h[seat] >> (13 * s)) & FULL, self.live(s), m % 13) << (13 * s)
+            if not run & ruffs:
                 out.append(m)
         return out or moves
-
-    def _l3(self, seat: int, moves: list) -> list:
-        """L3: a claimer who claims every remaining trick believes his cards are good: he does not lead a suit
-        the opponents head (their card is the highest still out) while he holds a card of a suit his side
-        heads.  (When the claim concedes tricks, leading a loser early stays normal.)"""
-        h = self.h
-        side = h[seat] | h[(seat + 2) % 4]
-        live = h[0] | h[1] | h[2] | h[3]
-        headed = 0
-        for s in range(4):
-            m = (live >> (13 * s)) & FULL
-            if m and (side >> (13 * s + m.bit_length() - 1)) & 1:
-                headed |= 1 << s
-        ours = [m for m in moves if (headed >> (m // 13)) & 1]
-        return ours or moves
 
     def _e2(self, seat: int, moves: list) -> list:
         """E2 (expert): when the side can cash every remaining trick from the top, it leads only cards that

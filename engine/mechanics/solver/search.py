@@ -97,7 +97,10 @@ class _Search(_Moves, _Normal):
         self.squeeze_at = next((i for i, st in enumerate(self.line) if st.kind == "squeeze"), -1)
         self.pclass = CLASSES.index(pclass)
         self.excluded = _findings(excluded)
-        self.claims_all = claims_all  # the side claims every remaining trick (normal.L3)
+        self.claims_all = claims_all  # the side claims every remaining trick (kept for the callers; the count sees it)
+        # whether the claimer's count sees the opponents' trumps: only when his line speaks of trumps (70C1)
+        self.trumps_seen = pos.trump >= 0 and any(
+            st.kind == "draw_trumps" or (st.kind in ("cash", "lead") and st.suit == pos.trump) for st in line)
         self._nm_memo: dict = {}  # the judged side's moves by state (normal.normal_moves)
         self.max_suits = max_suits
         self.known = known
