@@ -85,7 +85,7 @@ def test_K_the_trick_is_won_with_the_cheaper_card_when_the_dearer_one_would_win_
 def test_N3_a_defender_does_not_play_his_king_under_the_ace_while_holding_small_cards():
     # Declarer (South) leads the heart ace; West, a defender who has claimed, holds the king and two small
     # hearts; once the ace has gone the king beats North's queen.
-    pos = P({"S": "HA H3 H2", "W": "HK H5 H4", "N": "HQ S3 S4", "E": "D2 D3 D4"}, None, "S")
+    pos = P({"S": "HA H3 H2", "W": "HK H5 H4", "N": "HQ H6 S3", "E": "D2 D3 D4"}, None, "S")
     s = _Search(pos, 1, normal_side=1)  # East-West (side 1) are judged
     s.h[2] ^= 1 << S.card_id("HA")  # the ace stays in play, in the trick
     s.trick = [S.card_id("HA")]
@@ -173,13 +173,14 @@ def test_K_a_loser_is_not_led_while_the_opponents_could_then_take_the_tricks_cou
 
 
 def test_stays_normal_leading_a_loser_when_the_opponents_cannot_take_more_than_it():
-    # South cannot take every trick (one top spade, the clubs headed by the opponents), and once in, the
-    # defenders have nothing the claimer's count does not already give them: leading a club first stays
-    # normal (a careless order), and here it costs nothing.
-    pos = P({"S": "SA C2 C3", "N": "S2 C4 C5", "W": "CA CK S3", "E": "CQ S4 S5"}, None, "S")
-    s = _Search(pos, 0, normal_side=0)
-    assert sorted(S.card_str(m)[0] for m in s.normal_moves(2)) == ["C", "S"]  # a club (C2 ~ C3) or the ace
-    assert nf(pos) == 1
+    # East leads. His count holds the club jack and West's diamond ace; the club two led first loses to
+    # South's nine, and the defenders who win it have nothing more his count sees them taking than he
+    # concedes: the count is the same, so leading the loser first stays normal (a careless order) -- and here
+    # it costs (the defenders' hearts and North's spades take the rest).
+    pos = P({"E": "D9 C2 CJ", "W": "H2 H4 DA", "N": "SJ H9 HJ", "S": "HA D3 C9"}, None, "E")
+    s = _Search(pos, 1, normal_side=1)
+    assert sorted(S.card_str(m) for m in s.normal_moves(1)) == ["C2", "CJ"]
+    assert nf(pos, 1) == 1 < S.minimax(pos, 1).value
 
 
 def test_L1_a_claimer_who_can_cash_every_trick_does_not_give_up_the_lead():
@@ -314,7 +315,7 @@ def _count(hands, side, trump, n, on_lead):
             u = 0
         else:
             above = len([c for c in theirs if not mine or c > max(mine)])
-            u = most if above >= longest else min(above, most)
+            u = max(min(above, most), most - w)  # their top cards, and the rounds of their length he does not win
         W += w
         U += u
     return min(W, n) if on_lead else max(0, min(W, n - U))
@@ -332,9 +333,13 @@ def _after(hands, leader, trick, seat, card, trump, certain):
         pool = [] if s == trump else _suit(h[(seat + 1) % 4], s) + _suit(h[(seat + 3) % 4], s)
         mine = _suit(h[partner], s)
         ours = _suit(hands[seat], s) + mine
-        # the count has the suit running from the top: its top cards outlast the opponents' even split
-        runs = bool(pool) and len([c for c in ours if c > max(pool)]) >= (len(pool) + 1) // 2
-        if all(c < card for c in pool) or runs:
+        # the count has the suit running from the top (its top cards outlast the opponents' even split, only
+        # small cards out): a card of it is rated as the hand's top card of the suit
+        runs = bool(pool) and max(pool) % 13 < 8 and len([c for c in ours if c > max(pool)]) >= (len(pool) + 1) // 2
+        top = max(_suit(hands[seat], s))
+        if runs and card != top and any(c > card for c in pool) and top > max(pool):
+            return _after(hands, leader, trick, seat, top, trump, certain)
+        if all(c < card for c in pool):
             won = True
             if mine:
                 h[partner] &= ~(1 << min(mine))
@@ -352,19 +357,33 @@ def _after(hands, leader, trick, seat, card, trump, certain):
         if win_seat % 2 == side:
             if len(trick) == 3 or certain(h, best):
                 won = True
-                if len(trick) == 1 and _suit(h[partner], led):
-                    h[partner] &= ~(1 << min(_suit(h[partner], led)))
         elif len(trick) == 1:
             mine = _suit(h[partner], led)
             pool = _suit(h[(seat + 1) % 4], led) + _suit(h[(seat + 3) % 4], led)
             if mine and best // 13 == led and max(mine) > best and all(c < max(mine) for c in pool):
                 won = True
                 h[partner] &= ~(1 << max(mine))
-    if not trick and not won and pool:  # the opponents win the lead with their top card of the suit
-        for o in ((seat + 1) % 4, (seat + 3) % 4):
-            h[o] &= ~(1 << max(pool))
-        if _suit(h[partner], s):
-            h[partner] &= ~(1 << min(_suit(h[partner], s)))
+    def low(x, suit):  # x plays his lowest card of the suit, if he holds one
+        if _suit(h[x], suit):
+            h[x] &= ~(1 << min(_suit(h[x], suit)))
+
+    opps = ((seat + 1) % 4, (seat + 3) % 4)
+    if not trick:
+        if not won and pool:  # the opponents win the lead with their top card of the suit, the other plays low
+            for o in opps:
+                if h[o] >> max(pool) & 1:
+                    h[o] &= ~(1 << max(pool))
+                else:
+                    low(o, s)
+            low(partner, s)
+        else:
+            for o in opps:
+                low(o, s)
+    else:
+        if len(trick) < 3:
+            low((seat + 1) % 4, trick[0] // 13)
+        if len(trick) == 1 and h[partner] == hands[partner]:
+            low(partner, trick[0] // 13)
     n = bin(h[seat]).count("1")
     # then every winner counted, however many tricks are left (a spare winner is kept rather than thrown), then
     # the side's masters as it sees them
@@ -380,7 +399,9 @@ def _after(hands, leader, trick, seat, card, trump, certain):
 def _normal(hands, leader, trick, seat, trump):
     """The normal cards for ``seat`` by docs/claims.md (a club player), written independently of the solver."""
     hand = hands[seat]
-    cards = _legal(hand, trick)
+    # equivalent cards (adjacent among the cards in play) are one choice, judged by the highest of them
+    runs = _runs(hands, trick, seat)
+    cards = [c for c in _legal(hand, trick) if c == max(runs[c])]
     k = len(trick)
     later_opps = [p for p in ((leader + i) % 4 for i in range(k + 1, 4)) if p % 2 != seat % 2]
 

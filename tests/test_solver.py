@@ -188,11 +188,13 @@ def test_I2_leading_low_from_a_suit_that_runs_is_irrational():
     pos = P({"S": "SA SK SQ S2", "N": "D2 D3 D4 D5", "W": "SJ ST S9 C2", "E": "S8 C3 C4 C5"}, None, "S")
     s = _Search(pos, 0, normal_side=0)
     assert "S2" not in [S.card_str(m) for m in s.normal_moves(2)]  # not under the ace-king-queen (I2)
-    # an expert cashes the suit from the top to the end; for a club player, once the ace and king are gone
-    # the queen is a lone top card over the two, which he may carelessly lead first, believing the suit runs
-    # (the EBU's guidance read into the footnote; docs/claims.md, I2)
-    assert S.normal_floor(pos, 0, pclass="expert").value == 4
-    assert S.normal_floor(pos, 0).value == 2
+    # once the ace and king are gone the queen is a lone top card over the two; the jack still out is an
+    # honour, which a claimer does not overlook, so the two is not led first by his count either
+    assert S.normal_floor(pos, 0).value == 4
+    # with only small cards out (the nine), a club player who believes the suit runs may lead the six first
+    pos = P({"N": "HJ H6", "E": "H9 CA", "S": "D9 CT", "W": "D7 C9"}, None, "N")
+    assert S.normal_floor(pos, 0).value == 0
+    assert S.normal_floor(pos, 0, pclass="novice").value == 2  # a novice counts top cards only
 
 
 def test_I1_overtaking_partners_sure_winner_is_irrational():

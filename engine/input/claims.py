@@ -176,10 +176,11 @@ register_field("cards_played", parse_played)
 register_field("normal", parse_findings)
 register_field("form", _form)
 register_field("aware_of_trumps", _boolean)
+register_field("award_confirmed", _boolean)
 register_field("immediate", _boolean)
 register_field("agreed_result", _trick_count)
 register_event("claim", {"by", "tricks"}, {"accepted", "statement", "line", "form", "aware_of_trumps", "agreed_result",
-                                           "not_normal", "normal"})
+                                           "not_normal", "normal", "award_confirmed"})
 register_event("concession", {"by", "tricks"}, {"accepted", "form", "agreed_result", "statement", "not_normal",
                                                 "normal"})
 register_event("objection", {"by"}, {"immediate"})

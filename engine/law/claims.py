@@ -129,6 +129,19 @@ class NormalPlay(TableFact):
     rest = _f(int)  # the other side's share then
 
 
+class ProposedLine(TableFact):
+    """A normal line of the statement the search found when the least successful one was not settled within
+    the work budget: the claimer's side takes ``tricks`` of the remaining ones on it (never more than claimed);
+    ``confirmed`` when the claim records the director's confirmation (``award_confirmed: true``)."""
+
+    kind = "proposed_line"
+    shown = ("side", "tricks", "confirmed")
+    side = _f(str)
+    tricks = _f(int)
+    total = _f(int)  # declarer's tricks for the deal if the side takes ``tricks``
+    confirmed = _f(bool)
+
+
 class DoubleDummyFact(TableFact):
     kind = "double_dummy_value"
     shown = ("side", "tricks", "available", "reason")
@@ -358,6 +371,19 @@ class AwardPending(Conclusion):
     remaining = _f(int)
 
 
+class AwardProposed(Conclusion):
+    """Not settled: the least successful normal line the search found is proposed as the award, for the director
+    to confirm (never scored until he does)."""
+
+    kind = "award_proposed"
+    shown = ("side", "tricks", "lower", "upper", "remaining")
+    side = _f(str)
+    tricks = _f(int)  # the side's share of the remaining tricks on the line proposed
+    lower = _f(int)  # the proven bounds of the least successful normal line
+    upper = _f(int)
+    remaining = _f(int)
+
+
 class NormalLine(Conclusion):
     kind = "normal_line"
     shown = ("side", "tricks", "line")
@@ -567,6 +593,12 @@ def claim_facts(table: Table) -> list:
             departures = _show_line(table, pos, side, res, pclass, e.get("normal") or ())
             if disputed:  # the departures are 70A's questions; an undisputed claim's line is information only
                 facts.extend(departures)
+            proposal = getattr(res, "proposal", None)
+            if disputed and not res.exact and proposal is not None and res.line and proposal <= res.upper:
+                got = min(proposal, kept)
+                facts.append(ProposedLine(side=side, tricks=got, total=total_if(side, got),
+                                          confirmed=bool(e.get("award_confirmed", False))))
+                _show_proposal(table, side, res, pclass, done=sum(1 for t in table.tricks if t.complete))
         else:
             res = an.normal(side)
             facts.append(normal_fact(side, "none", res))
@@ -759,7 +791,7 @@ def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult, pcl
     from engine.mechanics.solver.line import describe  # the solver loads only when a claim needs it
 
     done = sum(1 for t in table.tricks if t.complete)
-    tricks = describe(res.line, S.side_id(side), done + 1)
+    tricks = describe(res.line, S.side_id(side), done + 1, getattr(res, "missed", None))
     answered = {(f.seat, f.card) for f in confirmed}
     departures = []
     for t in tricks:
@@ -771,6 +803,8 @@ def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult, pcl
                 "ruff" if c["card"][0] == table.contract.trump else "discard"
             d = {"trick": t["number"], "seat": c["seat"], "card": c["card"], "as": role, "why": c.get("why"),
                  "costs": c["costs"]}
+            if c.get("missed"):
+                d["missed"] = missed_sentence(c["missed"], side)
             if (c["seat"], c["card"]) in answered:
                 d["answer"] = "normal"
             d["question"] = departure_question(d, SIDE_NAMES[side])
@@ -778,18 +812,47 @@ def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult, pcl
     first = departures[0] if departures else None
     table.claim_line = {"side": side, "tricks": res.value, "best": res.best, "class": pclass, "line": tricks,
                         "falls_short": ({"trick": first["trick"], "seat": first["seat"], "card": first["card"],
-                                         "why": first["why"]} if first else None),
+                                         "why": first["why"], **({"missed": first["missed"]} if first.get("missed")
+                                                                  else {})} if first else None),
                         "departures": departures}
     return [LineDeparture(seat=d["seat"], card=d["card"], trick=d["trick"], role=d["as"], costs=d["costs"],
                           why=d["why"] or "", answer=d.get("answer", ""), question=d["question"])
             for d in departures]
 
 
+def _show_proposal(table: Table, side: str, res: S.SolveResult, pclass: str, done: int) -> None:
+    """Keep the normal line proposed for an award the budget did not settle (``table.claim_line``, marked
+    ``proposal``): drawn trick by trick with its count, no departures (its costs were not measured)."""
+    from engine.mechanics.solver.line import describe  # the solver loads only when a claim needs it
+
+    table.claim_line = {"side": side, "tricks": res.proposal, "best": None, "class": pclass,
+                        "line": describe(res.line, S.side_id(side), done + 1), "falls_short": None,
+                        "departures": [], "proposal": True, "lower": res.lower, "upper": res.upper}
+
+
+def missed_sentence(m: dict, side: str) -> str:
+    """What the claimer's count did not see at a costly play (``solver.line.missed``), in words."""
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    reason = m.get("reason")
+    if reason == "split":
+        return (f"his count took the {suit[m['suit']]} to split evenly, not seeing that "
+                f"{C.seat_name(m['seat'])} holds {m['holds']} of them")
+    if reason == "trump":
+        who = " and ".join(C.seat_name(x) for x in m["seats"])
+        return f"his count did not see the trump{'s' if len(m['seats']) > 1 else ''} {who} still holds"
+    if reason == "entry":
+        return "his count held as many winners as tricks but did not look at how each hand is reached"
+    if reason == "uncounted":
+        return f"{C.card_name(m['card'])} was not in his count (a higher card of the suit is still out)"
+    return "his count rated this play as highly as the best one"
+
+
 def departure_question(d: dict, side_name: str) -> str:
     """The director's question about one departure from the claimer's best normal line."""
     verb = {"lead": "leads", "follow": "plays", "discard": "throws", "ruff": "ruffs with"}[d["as"]]
     k = d["costs"]
-    return (f"At trick {d['trick']} {C.seat_name(d['seat'])} {verb} {C.card_name(d['card'])}, which costs "
+    why = f" ({d['missed']})" if d.get("missed") else ""
+    return (f"At trick {d['trick']} {C.seat_name(d['seat'])} {verb} {C.card_name(d['card'])}{why}, which costs "
             f"{side_name} {k} trick{'s' if k != 1 else ''} against their best normal line. Is that play careless "
             f"or inferior for this player (normal: the award stands), or irrational (record it as not_normal "
             f"on the claim and the award is ruled again without it)?")

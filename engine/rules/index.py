@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = '075392fe822c0f2651b34'  # indexer.sources_digest() of what it was written from
+SOURCES = '64d9ad8d6264c89f52dc0'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -359,9 +359,11 @@ _RULES = r'''{
 "law_70A_claim_fails_on_a_normal_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:TricksAwarded"]],
 "law_70A_claim_upheld": ["engine.rules.law70", "Law70", 1, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:TricksAwarded"]],
 "law_70A_departure_from_the_best_normal_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:LineDeparture"]], ["engine.law.claims:LineDepartureQuestion"]],
+"law_70A_director_confirms_the_proposed_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay", "engine.law.claims:ProposedLine"]], ["engine.law.claims:TricksAwarded"]],
 "law_70A_double_dummy_value": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:DoubleDummyFact"]], ["engine.law.claims:DoubleDummy"]],
 "law_70A_least_successful_normal_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:NormalLine"]],
 "law_70A_position_unreadable": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:AnalysisUnavailable"]], ["engine.law.claims:AwardPending", "engine.law.facts:EquityReview"]],
+"law_70A_proposed_line": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay", "engine.law.claims:ProposedLine"]], ["engine.law.claims:AwardProposed"]],
 "law_70A_undetermined": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:AwardPending", "engine.law.facts:EquityReview"]],
 "law_70B1_repeat_the_statement": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed"]], ["engine.law.claims:DirectorStep"]],
 "law_70B2_face_the_cards": ["engine.rules.law70", "Law70", 0, ["all", ["engine.law.claims:ClaimDisputed", "engine.law.claims:DirectorStep"]], ["engine.law.claims:DirectorStep"]],

@@ -26,6 +26,8 @@ from engine.law.claims import (
     LineDeparture,
     LineDepartureQuestion,
     AwardPending,
+    AwardProposed,
+    ProposedLine,
     NewLineRejected,
     NormalLine,
     NormalPlay,
@@ -114,10 +116,31 @@ class Law70:
               ClaimEvent(side=MATCH.s, kept=MATCH.k, remaining=MATCH.r),
               NormalPlay(side=MATCH.s, line="statement", exact=False, lower=MATCH.l, upper=MATCH.u),
               TEST(lambda l, k: l < k),
+              NOT(ProposedLine(side=MATCH.s, confirmed=True)),
               concludes=(EquityReview, AwardPending))
     def law_70A_undetermined(self, s, k, r, l, u):
         self.conclude(EquityReview(trick=None, seat=None, question=QUESTION_70A_UNDETERMINED))
         self.conclude(AwardPending(side=s, lower=l, upper=min(u, k), remaining=r))
+
+    @law_rule("70A",
+              ClaimDisputed(side=MATCH.s),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, remaining=MATCH.r),
+              NormalPlay(side=MATCH.s, line="statement", exact=False, lower=MATCH.l, upper=MATCH.u),
+              TEST(lambda l, k: l < k),
+              ProposedLine(side=MATCH.s, tricks=MATCH.p, confirmed=False),
+              concludes=(AwardProposed,), cites=("69",))
+    def law_70A_proposed_line(self, s, k, r, l, u, p):
+        self.conclude(AwardProposed(side=s, tricks=p, lower=l, upper=min(u, k), remaining=r))
+
+    @law_rule("70A",
+              ClaimDisputed(side=MATCH.s),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k),
+              NormalPlay(side=MATCH.s, line="statement", exact=False, lower=MATCH.l),
+              TEST(lambda l, k: l < k),
+              ProposedLine(side=MATCH.s, tricks=MATCH.p, total=MATCH.t, confirmed=True),
+              concludes=(TricksAwarded,), cites=("69",))
+    def law_70A_director_confirms_the_proposed_line(self, s, p, t):
+        self.conclude(TricksAwarded(side=s, tricks=p, total=t))
 
     @law_rule("70A",
               ClaimDisputed(side=MATCH.s),

@@ -207,6 +207,16 @@ def _award_pending(f, table):
             f"{SIDE_NAMES[f['side']]} take {share} of the {f['remaining']} tricks that remained.")
 
 
+@describes("award_proposed")
+def _award_proposed(f, table):
+    side = SIDE_NAMES[f["side"]]
+    share = f"{f['lower']}" if f["lower"] == f["upper"] else f"between {f['lower']} and {f['upper']}"
+    return (f"Proposed award, for the director to confirm: {side} take {_n(f['tricks'])} of the "
+            f"{f['remaining']} tricks that remained, on the normal line drawn below (the least successful one "
+            f"the search found). The least successful normal line is proven to give them {share}; the award "
+            f"counts only once the director confirms it (award_confirmed on the claim).")
+
+
 @describes("line_departure")
 def _line_departure(f, table):
     return f["question"]
@@ -267,8 +277,8 @@ def _fact_trump(f):
 LINE_WHY = {
     "only": "the only card it may play (or one of equivalent cards)",
     "stated": "the play the statement's line calls for",
-    "lead": "the statement leaves the order of play open, and any order of leading the cards is at worst "
-            "careless (footnote to Law 69)",
+    "lead": "the statement leaves the order of play open, and his count rates this lead as highly as any "
+            "other (footnote to Law 69)",
     "discard_winner": "a careless discard: the card thrown can only win, but every card kept might still take a "
                       "trick by its rank, so it is not the discard of a winner kept beside a dead card",
     "no_sure_card": "no card it holds is certain to win the trick, so playing low does not decline a sure trick",
@@ -304,7 +314,7 @@ def claim_line_lines(table, law: str = "70A") -> list:
     if fs:
         why = LINE_WHY.get(fs.get("why") or "", "a normal play")
         text = (f"It first falls short at trick {fs['trick']}, where {C.seat_name(fs['seat'])} plays "
-                f"{C.card_name(fs['card'])}: {why}.")
+                f"{C.card_name(fs['card'])}: {why}" + (f"; {fs['missed']}." if fs.get("missed") else "."))
         out.append((text, law))
     return out
 
@@ -315,5 +325,8 @@ def claim_line_section(r):
     if not lines:
         return None
     side = r.table.claim_line["side"]
+    if r.table.claim_line.get("proposal"):
+        return (f"The normal line proposed ({SIDE_NAMES.get(side, side)} take {r.table.claim_line['tricks']}; "
+                f"not proven the least successful)", lines)
     return (f"The least successful normal line ({SIDE_NAMES.get(side, side)} take {r.table.claim_line['tricks']})"
             f"{LINE_PURPOSE[law]}", lines)

@@ -141,6 +141,8 @@ class SolveResult:
     line: list = field(default_factory=list)  # a play sequence reaching the value, when known
     best: int | None = None  # with a line: the side's tricks on its best normal line from the position
     line_complete: bool = True  # with a line: False when the budget ran out before the line and its costs were found
+    missed: dict = field(default_factory=dict)  # with a line: index of a costly play -> what the count missed
+    proposal: int | None = None  # not exact, with a line: the side's tricks on ``line``, a normal line found
 
     @property
     def exact(self) -> bool:

@@ -73,12 +73,63 @@ def _why(s, seat: int, card: int, moves: list) -> str:
     return CHOICE
 
 
+def missed(s, seat: int, card: int) -> dict:
+    """What the claimer's count did not see at a play of the line that costs his side tricks (docs/claims.md,
+    "The claimer's count"), as a reason and its particulars, first that applies:
+
+    * ``split``: a suit his count takes to split evenly is held longer by one opponent (who, how many);
+    * ``trump``: an opposing trump his line does not speak of is out (who holds trumps);
+    * ``entry``: his count holds as many winners as tricks and does not look at how a hand is reached
+      (club and novice; an expert's E1 and E2 see entries);
+    * ``uncounted``: the card played was not in his count (a card he took for a loser);
+    * ``choice``: his count rated the play as highly as his best one."""
+    from engine.mechanics.solver.core import _popcount
+    from engine.mechanics.solver.normal import NOVICE, suit_count
+
+    h = s.h
+    side = seat & 1
+    trump = s.trump
+    known = s.known | s.max_suits
+    novice = s.pclass == NOVICE
+    for su in range(4):
+        if (known >> su) & 1 or (su == trump and not s.trumps_seen):
+            continue
+        sh = 13 * su
+        a, b = (h[side] >> sh) & FULL, (h[side + 2] >> sh) & FULL
+        o1, o2 = (h[1 - side] >> sh) & FULL, (h[3 - side] >> sh) & FULL
+        if not (a | b) or not (o1 | o2):
+            continue
+        ruffs = trump >= 0 and su != trump and (
+            (not a and (h[side] >> (13 * trump)) & FULL) or (not b and (h[side + 2] >> (13 * trump)) & FULL))
+        seen = suit_count(a, b, o1, o2, False, novice, ruffs)[0]
+        real = suit_count(a, b, o1, o2, True, novice, ruffs)[0]
+        if seen > real:
+            long_seat = (1 - side) if _popcount(o1) >= _popcount(o2) else (3 - side)
+            return {"reason": "split", "suit": "SHDC"[su], "seat": "NESW"[long_seat],
+                    "holds": max(_popcount(o1), _popcount(o2))}
+    if trump >= 0 and not s.trumps_seen:
+        holders = [x for x in (1 - side, 3 - side) if (h[x] >> (13 * trump)) & FULL]
+        if holders:
+            return {"reason": "trump", "seats": "".join("NESW"[x] for x in holders)}
+    n = _popcount(h[s.leader]) + (1 if s.trick else 0)
+    if s.pclass < 2 and s.side_count(h, side, True, 99) >= n:
+        return {"reason": "entry"}
+    opp = h[1 - side] | h[3 - side]
+    pool = (opp >> (13 * (card // 13))) & FULL
+    if card // 13 == trump and not s.trumps_seen:
+        pool = 0
+    if pool >> (card % 13):
+        return {"reason": "uncounted", "card": card_str(card)}
+    return {"reason": "choice"}
+
+
 def principal_line(s, value: int, best=None) -> list:
     """The plays of one line reaching ``value`` from the search's root position (the search must be at its
     root, as ``run`` leaves it): a list of (seat, card id, why or None, trick winner or None); [] when the
     budget runs out on the way.  ``best(s)``: the side's tricks from the search's current position with its
     best normal play (None when not settled), to mark the play where the line first falls short."""
     out = []
+    s.missed = {}  # index of a play that costs tricks -> what the claimer's count missed there (``missed``)
     t = value
     try:
         while s.trick or s.h[s.leader]:
@@ -127,6 +178,8 @@ def principal_line(s, value: int, best=None) -> list:
                 else:
                     best = None
                     s.line_complete = False
+            if costs:
+                s.missed[len(out)] = missed(s, seat, chosen)
             gained, winner = _advance(s, seat, chosen)
             out.append([seat, chosen, why, winner, costs])
             t -= gained
@@ -136,17 +189,20 @@ def principal_line(s, value: int, best=None) -> list:
     return out
 
 
-def describe(plays: list, side: int, first_trick: int) -> list:
-    """The line as tricks: [{number, leader, cards: [{seat, card, why, costs}], winner, lost}]; ``costs``: the
-    tricks a play of the judged side costs against its best normal line (only on such plays)."""
+def describe(plays: list, side: int, first_trick: int, missed_at: dict | None = None) -> list:
+    """The line as tricks: [{number, leader, cards: [{seat, card, why, costs, missed}], winner, lost}]; ``costs``:
+    the tricks a play of the judged side costs against its best normal line (only on such plays); ``missed``:
+    what the claimer's count did not see there (``missed``, from ``missed_at``: index of the play -> reason)."""
     seats = "NESW"
     tricks, cur = [], None
     number = first_trick
-    for seat, card, why, winner, costs in plays:
+    missed_at = missed_at or {}
+    for i, (seat, card, why, winner, costs) in enumerate(plays):
         if cur is None:
             cur = {"number": number, "leader": seats[seat], "cards": []}
         cur["cards"].append({"seat": seats[seat], "card": card_str(card), **({"why": why} if why else {}),
-                             **({"costs": costs} if costs else {})})
+                             **({"costs": costs} if costs else {}),
+                             **({"missed": missed_at[i]} if costs and i in missed_at else {})})
         if winner is not None:
             cur["winner"] = seats[winner]
             cur["lost"] = (winner & 1) != side
@@ -158,4 +214,4 @@ def describe(plays: list, side: int, first_trick: int) -> list:
     return tricks
 
 
-__all__ = ["principal_line", "describe", "DOUBTFUL"]
+__all__ = ["principal_line", "describe", "missed", "DOUBTFUL"]

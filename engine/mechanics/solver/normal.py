@@ -68,6 +68,14 @@ def _low(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
+def _follow_low(h: list, seat: int, suit: int) -> None:
+    """``seat`` plays his lowest card of ``suit`` to the trick in progress, if he holds one (the count's view of
+    a player still to play to it)."""
+    m = (h[seat] >> (13 * suit)) & FULL
+    if m:
+        h[seat] &= ~(1 << (13 * suit + _low(m)))
+
+
 def suit_count(a: int, b: int, o1: int, o2: int, known: bool, novice: bool, ruffs: bool) -> tuple:
     """The claimer's count in one suit, as his class sees it: (his side's winners, the opponents' winners).
 
@@ -76,9 +84,9 @@ def suit_count(a: int, b: int, o1: int, o2: int, known: bool, novice: bool, ruff
     opponents' cards to split as evenly as they can.  His side's winners are its cards above every opposing
     card of the suit (never more than its longer hand holds); a club player or an expert also counts the
     length of a suit whose top cards outlast the opponents' cards (a novice counts top cards only).  The
-    opponents' winners are their cards above every card of the side's, with their length once the side's
-    cards are gone, and none where the side can ruff (``ruffs``: a hand of the side void in the suit holds a
-    trump).  Memoised."""
+    opponents' winners are their cards above every card of the side's, and every round of their longest
+    holding that the side does not win, none where the side can ruff (``ruffs``: a hand of the side void in
+    the suit holds a trump).  Memoised."""
     key = (a, b, o1, o2, known, novice, ruffs)
     got = _SUIT.get(key)
     if got is not None:
@@ -98,8 +106,9 @@ def suit_count(a: int, b: int, o1: int, o2: int, known: bool, novice: bool, ruff
     if not opp or ruffs:
         u = 0
     else:
+        # their top cards, and every round of their longest holding his side does not win
         above = _popcount(opp >> (_top(side) + 1)) if side else n_opp
-        u = m if above >= longest else min(above, m)
+        u = max(min(above, m), m - w)
     got = (w, u)
     if len(_SUIT) > CASH_MEMO_LIMIT:
         _SUIT.clear()
@@ -623,10 +632,13 @@ class _Normal:
             if s == trump and not seen:
                 pool = 0
             ps = (h[partner] >> sh) & FULL
-            if not pool >> (card % 13) or self._runs(seat, s, pool):
-                # the card led is above every card of its suit the opponents hold, or the count has the suit
-                # running from the top (he may lead it in a careless order, having overlooked a small card)
-                won = 1
+            mine = (self.h[seat] >> sh) & FULL
+            if pool >> (card % 13) and pool >> _top(mine) == 0 and self._runs(seat, s, pool):
+                # the count has the suit running from the top: he may lead it in a careless order, having
+                # overlooked a small card, and rates any card of it as he rates its top card (never higher)
+                return self.count_after(seat, sh + _top(mine))
+            if not pool >> (card % 13):
+                won = 1  # the card led is above every card of its suit the opponents hold
                 if ps:
                     h[partner] &= ~(1 << (sh + _low(ps)))
             elif ps and not pool >> _top(ps):
@@ -648,6 +660,10 @@ class _Normal:
                 h[o] &= ~(1 << top)
                 if ps:
                     h[partner] &= ~(1 << (sh + _low(ps)))
+                _follow_low(h, (seat + 1) % 4 if o == (seat + 3) % 4 else (seat + 3) % 4, s)  # the other one
+            else:
+                _follow_low(h, (seat + 1) % 4, s)
+                _follow_low(h, (seat + 3) % 4, s)
             n = _popcount(h[seat])
             return (won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99),
                     won + self._masters(h, seat & 1))
@@ -660,8 +676,6 @@ class _Normal:
         if (win_seat & 1) == (seat & 1):
             if k == 3 or self._certain_seen(win_seat, best, led, h):
                 won = 1
-                if k == 1 and (h[partner] >> (13 * led)) & FULL:
-                    h[partner] &= ~(1 << (13 * led + _low((h[partner] >> (13 * led)) & FULL)))
         elif k == 1:
             # an opponent is winning, partner plays last: a winner of his counts
             ps = (h[partner] >> (13 * led)) & FULL
@@ -672,6 +686,10 @@ class _Normal:
                 if not pool >> top:
                     won = 1
                     h[partner] &= ~(1 << (13 * led + top))
+        if k < 3:
+            _follow_low(h, (seat + 1) % 4, led)  # the opponent still to play follows with his lowest card
+        if k == 1 and h[partner] == self.h[partner]:
+            _follow_low(h, partner, led)  # ... and partner too (unless his winner is already counted)
         n = _popcount(h[seat])
         return (won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99),
                 won + self._masters(h, seat & 1))
@@ -694,9 +712,12 @@ class _Normal:
         return out
 
     def _runs(self, seat: int, suit: int, pool: int) -> bool:
-        """Whether the count of a club player or an expert has every card of ``suit`` in the leader's side's
-        longer hand winning, by length (``suit_count``: the top cards outlast the opponents' as he sees them)."""
-        if self.pclass == NOVICE or not pool:
+        """Whether a club player's count has every card of ``suit`` in his side's longer hand winning, by length
+        (``suit_count``: the top cards outlast the opponents' as he sees them), while the cards still out above
+        the ones he leads are small ones he may have overlooked (nine or lower: an honour out is not
+        overlooked).  He may then lead the suit in a careless order (the EBU's guidance on a small card
+        overlooked, read into the footnote to Law 69)."""
+        if self.pclass == NOVICE or not pool or pool >> 8:
             return False
         sh = 13 * suit
         h = self.h

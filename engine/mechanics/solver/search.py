@@ -254,8 +254,11 @@ class _Search(_Moves, _Normal):
             return SolveResult(None, lo, hi, self.nodes, time.perf_counter() - start)
         return SolveResult(lo, lo, lo, self.nodes, time.perf_counter() - start)
 
-    def guess(self, n: int) -> int:
-        """The value of one play-out following the move ordering: a first guess for MTD(f)."""
+    def guess(self, n: int, record: list | None = None) -> int:
+        """The value of one play-out following the move ordering: a first guess for MTD(f).  ``record``: a list
+        to append the plays to, as ``principal_line`` gives them (seat, card, None, trick winner or None, 0),
+        suits becoming known as opponents show out (as the search reads them): a normal line, whose value is an
+        upper bound of the normal floor (the proposal of an award the budget could not settle)."""
         saved = (list(self.h), self.leader, list(self.trick), self.step_idx, self.step_rounds, self.trick_step,
                  self.known, self.rem)
         total = 0
@@ -272,10 +275,17 @@ class _Search(_Moves, _Normal):
                 self.h[seat] ^= 1 << card
                 if not self.trick and self.line and (seat & 1) == self.normal_side:
                     self._mark_lead(card)
+                if record is not None:
+                    if self.dynamic_known and self.trick and (seat & 1) != self.normal_side \
+                            and card // 13 != self.trick[0] // 13:
+                        self.known |= 1 << (self.trick[0] // 13)
+                    record.append([seat, card, None, None, 0])
                 self.trick.append(card)
                 if len(self.trick) == 4:
                     i = winner_index(self.trick, self.trump)
                     win = (self.leader + i) % 4
+                    if record is not None:
+                        record[-1][3] = win
                     if self.targets:
                         total += (self.targets >> self.trick[i]) & 1
                     else:
@@ -748,6 +758,15 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
                      dynamic_known=True, limit=_limit(limit), pclass=pclass, excluded=excluded,
                      claims_all=claims_all)
     res = search.run()
+    if with_line and not res.exact:
+        # not settled: one normal line found (a play-out against the side), proposed for the director to confirm
+        # (from a fresh search at the root: the one stopped by its budget is left where it stopped)
+        plays: list = []
+        fresh = _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
+                        dynamic_known=True, limit=None, pclass=pclass, excluded=excluded, claims_all=claims_all)
+        res.proposal = fresh.guess(pos.tricks_left, plays)
+        res.line = plays
+        res.line_complete = False
     if with_line and res.exact:
         # the plays of one least successful normal line (``with_line``), within the same node budget; the
         # side's best normal line is searched from each point of it by one search re-rooted along the line,
@@ -768,6 +787,7 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
         res.best = best(search)
         search.line_complete = res.best is not None
         res.line = principal_line(search, res.value, best)
+        res.missed = search.missed
         res.line_complete = search.line_complete and bool(res.line)
         res.nodes = search.nodes + spent[0]
     return res
