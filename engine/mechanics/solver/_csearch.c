@@ -33,7 +33,7 @@ typedef uint64_t u64;
 #define FULL 0x1FFFULL
 #define INF 99
 #define TT_MIN_BITS 12
-#define TT_MAX_BITS 23 /* at most 2^21 entries of 24 bytes: 48 MiB per search (docs/claims.md) */
+#define TT_MAX_BITS 21 /* at most 2^21 entries of 24 bytes: 48 MiB per search (docs/claims.md) */
 #define TT_PROBE 8     /* slots tried from an entry's home slot before the home slot is overwritten */
 
 static int popcount64(u64 x) {
