@@ -254,6 +254,26 @@ static void order(const Search *s, int seat, int *moves, int n, int minimizing_f
     sort_by_keys(moves, keys, n);
 }
 
+/* Whether ``seat``, still to play to the trick, holds a legal card beating ``best`` (moves._Moves._can_beat). */
+static int can_beat(const Search *s, int seat, int best, int led) {
+    u64 hand = s->h[seat];
+    int bs = best / 13;
+    int led_cards = suit_bits(hand, led);
+    if (led_cards) {
+        if (bs != led)
+            return 0;
+        return (led_cards >> (best % 13 + 1)) != 0;
+    }
+    if (s->trump < 0)
+        return 0;
+    int trumps = suit_bits(hand, s->trump);
+    if (!trumps)
+        return 0;
+    if (bs != s->trump)
+        return 1;
+    return (trumps >> (best % 13 + 1)) != 0;
+}
+
 /* Move ordering of a double-dummy search (the floor keeps ``order``, search.py's, so that its nodes are
  * Python's): leads as ``order``; following, a seat whose partner is winning the trick plays low first (and beats
  * partner's card last), a seat whose opponent is winning tries the lowest card that beats it first (following
@@ -269,6 +289,8 @@ static void order_dd(const Search *s, int seat, int *moves, int n) {
     current_winner(s, &wseat, &best);
     int partner_winning = (wseat & 1) == (seat & 1);
     int led = s->trick[0] / 13, trump = s->trump;
+    if (partner_winning && s->ntrick == 2 && can_beat(s, (seat + 1) % 4, best, led))
+        partner_winning = 0; /* third hand: partner's card would be beaten by the fourth, so play to beat it */
     int keys[13];
     for (int i = 0; i < n; i++) {
         int m = moves[i], r = m % 13, b = beats(s, m, best);
@@ -432,41 +454,50 @@ static int all_masters(const Search *s, int seat) {
     return 1;
 }
 
-/* Tricks the side of ``seat``, on lead, takes for certain in a double-dummy search: in each suit the run of
- * the suit's top cards ``seat`` holds, cashed one after another; in a side suit, no more rounds than the
- * shortest holding of an opponent who holds a trump (he could ruff the next).  Not a bound of a floor (there
- * the side's own plays go against it). */
-static int quick_tricks(const Search *s, int seat) {
+/* The run of a suit's top cards ``seat`` holds (among the cards still held), as tricks it can cash one after
+ * another: in a side suit, no more rounds than the shortest holding of an opponent of ``seat`` who holds a trump
+ * (he could ruff the next). */
+static int cashable_run(const Search *s, int seat, int su) {
     const u64 *h = s->h;
-    u64 all = h[0] | h[1] | h[2] | h[3];
-    int t = s->trump, o1 = (seat + 1) % 4, o2 = (seat + 3) % 4, total = 0;
-    for (int su = 0; su < 4; su++) {
-        int mine = suit_bits(h[seat], su);
-        if (!mine)
+    int mine = suit_bits(h[seat], su);
+    if (!mine)
+        return 0;
+    int live = suit_bits(h[0] | h[1] | h[2] | h[3], su), k = 0, t = s->trump;
+    for (int r = 12; r >= 0; r--) {
+        if (!((live >> r) & 1))
             continue;
-        int live = suit_bits(all, su), k = 0;
-        for (int r = 12; r >= 0; r--) {
-            if (!((live >> r) & 1))
-                continue;
-            if (!((mine >> r) & 1))
-                break;
-            k++;
-        }
-        if (k && t >= 0 && su != t) {
-            if (suit_bits(h[o1], t)) {
-                int len = popcount64((u64)suit_bits(h[o1], su));
-                if (len < k)
-                    k = len;
-            }
-            if (suit_bits(h[o2], t)) {
-                int len = popcount64((u64)suit_bits(h[o2], su));
-                if (len < k)
-                    k = len;
-            }
-        }
-        total += k;
+        if (!((mine >> r) & 1))
+            break;
+        k++;
     }
-    return total;
+    if (k && t >= 0 && su != t) {
+        for (int o = seat + 1; o <= seat + 3; o += 2) {
+            int opp = o % 4;
+            if (suit_bits(h[opp], t)) {
+                int len = popcount64((u64)suit_bits(h[opp], su));
+                if (len < k)
+                    k = len;
+            }
+        }
+    }
+    return k;
+}
+
+/* Tricks the side of ``seat``, on lead, takes for certain in a double-dummy search: the runs of top cards
+ * ``seat`` holds, cashed one suit after another (the opponents who could ruff follow suit throughout, see
+ * cashable_run); or, when ``seat`` holds a card of a suit in which partner holds the top card (partner wins
+ * the trick it is led to), partner's runs, cashed after that crossing.  Not a bound of a floor (there the
+ * side's own plays go against it). */
+static int quick_tricks(const Search *s, int seat) {
+    int P = (seat + 2) % 4, own = 0, partner = 0, cross = 0;
+    for (int su = 0; su < 4; su++) {
+        own += cashable_run(s, seat, su);
+        int pk = cashable_run(s, P, su);
+        partner += pk;
+        if (pk && suit_bits(s->h[seat], su))
+            cross = 1;
+    }
+    return cross && partner > own ? partner : own;
 }
 
 static void add_quick_tricks(const Search *s, int n, int *lo, int *hi) {
