@@ -36,17 +36,12 @@ typedef uint64_t u64;
 #define TT_MAX_BITS 21 /* at most 2^21 entries of 24 bytes: 48 MiB per search (docs/claims.md) */
 #define TT_PROBE 8     /* slots tried from an entry's home slot before the home slot is overwritten */
 
+/* (A portable bit count: without -mpopcnt, gcc's builtin is a library call.) */
 static int popcount64(u64 x) {
-#if defined(__GNUC__)
-    return __builtin_popcountll(x);
-#else
-    int n = 0;
-    while (x) {
-        x &= x - 1;
-        n++;
-    }
-    return n;
-#endif
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
 /* The index of the highest set bit, -1 for 0 (Python's ``x.bit_length() - 1``). */
@@ -130,9 +125,8 @@ static int winner_index(const int *cards, int n, int trump) {
 /* One card per run of the cards of ``m`` adjacent among the ``live`` cards of a suit, from the top (_reps). */
 static int reps(int m, int live, int base, int *out) {
     int n = 0, inside = 0;
-    for (int r = 12; r >= 0; r--) {
-        if (!((live >> r) & 1))
-            continue;
+    for (u64 x = (u64)live; x; x ^= 1ULL << top_bit(x)) {
+        int r = top_bit(x);
         if ((m >> r) & 1) {
             if (!inside) {
                 out[n++] = base + r;
@@ -500,13 +494,45 @@ static int quick_tricks(const Search *s, int seat) {
     return cross && partner > own ? partner : own;
 }
 
+/* Whether the side of ``seat``, on lead, must lose the trick: in every suit ``seat`` holds, an opponent holds
+ * a card above all the side's cards of the suit, or (a side suit) can ruff it, and partner cannot ruff it. */
+static int must_lose_lead(const Search *s, int seat) {
+    const u64 *h = s->h;
+    int P = (seat + 2) % 4, o1 = (seat + 1) % 4, o2 = (seat + 3) % 4, t = s->trump;
+    if (!h[seat])
+        return 0; /* (no trick left to lose) */
+    for (int su = 0; su < 4; su++) {
+        int mine = suit_bits(h[seat], su);
+        if (!mine)
+            continue;
+        int side_top = top_bit((u64)(mine | suit_bits(h[P], su)));
+        int opp_top = top_bit((u64)suit_bits(h[o1] | h[o2], su));
+        int lost = opp_top > side_top;
+        if (t >= 0 && su != t) {
+            if ((!suit_bits(h[o1], su) && suit_bits(h[o1], t)) || (!suit_bits(h[o2], su) && suit_bits(h[o2], t)))
+                lost = 1;
+            if (!suit_bits(h[P], su) && suit_bits(h[P], t))
+                lost = 0; /* partner could ruff */
+        }
+        if (!lost)
+            return 0;
+    }
+    return 1;
+}
+
 static void add_quick_tricks(const Search *s, int n, int *lo, int *hi) {
     int q = quick_tricks(s, s->leader);
+    int lose = q == 0 && must_lose_lead(s, s->leader);
     if ((s->leader & 1) == s->side) {
         if (q > *lo)
             *lo = q;
-    } else if (n - q < *hi) {
-        *hi = n - q;
+        if (lose && n - 1 < *hi)
+            *hi = n - 1;
+    } else {
+        if (n - q < *hi)
+            *hi = n - q;
+        if (lose && *lo < 1)
+            *lo = 1;
     }
 }
 
@@ -564,10 +590,8 @@ static u64 suit_code(const Search *s, int su) {
         d = suit_bits(s->h[3], su), marks = suit_bits(s->marks, su);
     int live = a | b | c | d;
     u64 code = 1;
-    for (int r = 12; r >= 0; r--) {
-        int bit = 1 << r;
-        if (!(live & bit))
-            continue;
+    for (u64 x = (u64)live; x; x ^= 1ULL << top_bit(x)) {
+        int bit = 1 << top_bit(x);
         int owner = (a & bit) ? 0 : (b & bit) ? 1 : (c & bit) ? 2 : 3;
         if (marks & bit)
             owner += 4;
