@@ -8,7 +8,13 @@
  * in play deciding what is adjacent), the same move ordering (``order``, ``_lead_order``), the same quick bounds
  * (``_forced_count``: the trumps that must win; ``all_masters``: a leader holding only sure winners) and a
  * transposition table at trick boundaries keyed by the relative ranks of the cards still held (``hands_code``).
- * So the nodes visited, in order, are Python's, as long as this table keeps every entry Python's dict would.
+ * So the floor's nodes, in order, are Python's, as long as this table keeps every entry Python's dict would.
+ *
+ * The double-dummy search (``minimax``) is the same search with the side maximising, plus what only a
+ * double-dummy value allows: its own move order within a trick (order_dd), the best lead of a position kept in
+ * its table entry and tried first when the position comes back, and two more bounds at a trick boundary (the
+ * leader's quick tricks; a leader whose every lead loses the trick).  Its values are search.py's ``minimax``
+ * values; its node counts are its own.
  *
  * The budget counts nodes, never seconds: a node is counted where search.py counts it (each ``search`` call,
  * and each card played to a trick that is not its fourth), and the search stops once ``limit`` nodes have been
@@ -16,7 +22,8 @@
  *
  * Memory: everything a search touches is in one ``Search`` struct and one transposition table, both allocated
  * for the call and freed after it (TT_MAX_ENTRIES entries of 24 bytes at most), so two threads searching at
- * once share nothing; the GIL is released while a search runs.
+ * once share nothing; the GIL is released while a search runs.  The table holds a power of two of entries,
+ * room for twice the node limit, between 2^TT_MIN_BITS and 2^TT_MAX_BITS (48 MiB).
  *
  * Plain C99, no library beyond the C library and Python's API.
  */
