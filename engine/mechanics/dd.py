@@ -126,8 +126,10 @@ def dd_value(pos: Position, side: int) -> DDValue:
     return DDValue(best if (mover & 1) == side else pos.tricks_left - best)
 
 
-def compiled_dd_value(pos: Position, side: int, limit: int = DD_NODE_LIMIT) -> DDValue:
-    """The double-dummy value from the solver's compiled search (``minimax``), within ``limit`` nodes."""
+def compiled_dd_value(pos: Position, side: int, limit: int | None = None) -> DDValue:
+    """The double-dummy value from the solver's compiled search (``minimax``), within ``limit`` nodes
+    (``DD_NODE_LIMIT`` unless given)."""
+    limit = DD_NODE_LIMIT if limit is None else limit
     res = minimax(pos, side, limit)
     if res.exact:
         return DDValue(res.value)

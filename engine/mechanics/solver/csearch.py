@@ -17,7 +17,7 @@ from engine.mechanics.solver.budget import DEFAULT_LIMIT
 from engine.mechanics.solver.core import Position, SolveResult
 
 try:
-    from engine.mechanics.solver import _csearch
+    import engine.mechanics.solver._csearch as _csearch
 except ImportError as exc:  # pragma: no cover - an install that skipped the build
     raise ImportError("the compiled search core engine/mechanics/solver/_csearch.c is not built: install the "
                       "package as the README says (pip install -e '.[test]'; it needs gcc and the Python "
