@@ -1,6 +1,19 @@
 """Benchmarks for the play solver (not tests): the figures Laws 68-71 set targets for.
 
     python bench/claims_bench.py [--n 200] [--deals 40] [--limit NODES]
+    python bench/claims_bench.py --cores [--core-deals 200] [--core-mid 200] [--py 20] [--bound-limit NODES]
+                                 [--dd-limit NODES]
+
+``--cores`` (issue 26): the compiled core beside the pure-Python searches and
+DDS, on the same positions in the same run: 200 random full deals and 200
+positions with 8-10 tricks left, the legal floor, the ceiling (each under
+``--bound-limit`` nodes, the limit a claim's ruling gives each, 200 000) and the
+double-dummy value (the compiled one under ``--dd-limit``, dd.DD_NODE_LIMIT;
+Python's under ``--bound-limit``); medians, worst and how many stopped at their
+limit, and the ratio compiled/DDS of the double-dummy times.  The Python
+searches are measured on the first ``--py`` positions of each set only (they
+take seconds each).  Without ``--cores``, the sections below (the floor and
+ceiling here come from the compiled core, the normal-play floor from Python):
 
 * the all-legal floor (71A1) for random positions with 1 to 8 tricks left,
   some in the middle of a trick (target: every one within 1 s);
@@ -90,14 +103,73 @@ def claims_early(rng, count: int = 10) -> None:
     summary("a disputed claim at tricks 1-3, whole ruling", times, undecided)
 
 
+def _stats(times: list, stopped: int, count: int) -> str:
+    if not times:
+        return "-"
+    times = sorted(times)
+    return (f"median {statistics.median(times) * 1000:.1f} ms, worst {times[-1] * 1000:.0f} ms, "
+            f"{stopped} of {count} at the limit")
+
+
+def cores(args) -> None:
+    """The compiled core beside the Python searches and DDS, on the same positions (``--cores``)."""
+    rng = random.Random(2026)
+    sets = [("13 tricks (full deals)", [(random_position(rng, 13, 0), rng.randrange(2)) for _ in range(args.core_deals)]),
+            ("8-10 tricks", [(random_position(rng, rng.randint(8, 10), 0), rng.randrange(2))
+                             for _ in range(args.core_mid)])]
+    have_dds = dd.available()
+    print(f"node limits: floor and ceiling {args.bound_limit:,} each; double dummy: compiled {args.dd_limit:,}, "
+          f"Python {args.bound_limit:,}; Python on the first {args.py} positions of each set")
+    for label, items in sets:
+        rows = {}
+        for name, fn in (("floor", lambda p, s: S.floor(p, s, args.bound_limit)),
+                         ("ceiling", lambda p, s: S.ceiling(p, s, args.bound_limit)),
+                         ("double dummy", lambda p, s: S.minimax(p, s, args.dd_limit))):
+            t, stopped = [], 0
+            for pos, side in items:
+                dt, res = timed(fn, pos, side)
+                t.append(dt)
+                stopped += not res.exact
+            rows.setdefault(name, {})["C"] = (t, stopped, len(items))
+        for name, fn in (("floor", S.py_floor), ("ceiling", S.py_ceiling), ("double dummy", S.py_minimax)):
+            t, stopped = [], 0
+            for pos, side in items[:args.py]:
+                dt, res = timed(fn, pos, side, args.bound_limit)
+                t.append(dt)
+                stopped += not res.exact
+            rows[name]["Python"] = (t, stopped, len(items[:args.py]))
+        if have_dds:
+            dd.dd_value(*items[0])  # (the library's first call loads it)
+            rows["double dummy"]["DDS"] = ([timed(dd.dd_value, p, s)[0] for p, s in items], 0, len(items))
+        print(f"{label}:")
+        for name, by in rows.items():
+            for who in ("Python", "C", "DDS"):
+                if who in by:
+                    print(f"  {name:13} {who:6} {_stats(*by[who])} (over {by[who][2]})")
+        if have_dds:
+            c, d = statistics.median(rows["double dummy"]["C"][0]), statistics.median(rows["double dummy"]["DDS"][0])
+            ct, dt = sum(rows["double dummy"]["C"][0]), sum(rows["double dummy"]["DDS"][0])
+            print(f"  double dummy C/DDS: median time {c / d:.1f}x, total time {ct / dt:.1f}x")
+        sys.stdout.flush()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--cores", action="store_true", help="the compiled core beside Python and DDS (issue 26)")
+    ap.add_argument("--core-deals", type=int, default=200)
+    ap.add_argument("--core-mid", type=int, default=200)
+    ap.add_argument("--py", type=int, default=20, help="--cores: positions of each set the Python searches take")
+    ap.add_argument("--bound-limit", type=int, default=200_000)
+    ap.add_argument("--dd-limit", type=int, default=dd.DD_NODE_LIMIT)
     ap.add_argument("--n", type=int, default=200, help="positions with 1-8 tricks left")
     ap.add_argument("--deals", type=int, default=40, help="full deals (13 tricks left)")
     ap.add_argument("--limit", type=int, default=S.DEFAULT_LIMIT, help="node budget per search")
     ap.add_argument("--early-only", type=int, default=0, metavar="N",
                     help="only the whole rulings of N disputed claims at tricks 1-3 (issue 25's figure)")
     args = ap.parse_args()
+    if args.cores:
+        cores(args)
+        return
     rng = random.Random(2026)
     if args.early_only:
         claims_early(rng, args.early_only)

@@ -454,14 +454,31 @@ def test_cli_bad_claim_field_exits_2_naming_it(tmp_path):
     assert "events[1].line" in (res.stderr if hasattr(res, "stderr") and res.stderr else res.output)
 
 
-def test_a_ruling_says_when_the_double_dummy_solver_is_missing(monkeypatch):
+def test_without_dds_a_ruling_takes_the_double_dummy_value_from_the_compiled_search(monkeypatch):
+    from engine.mechanics import dd
+
+    case = BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n"
+    monkeypatch.setattr(KM, "_CACHE", {})
+    with_dds = ruling(case) if dd.available() else None
+    monkeypatch.setattr(dd, "_endplay", lambda: None)
+    monkeypatch.setattr(KM, "_CACHE", {})
+    r = ruling(case)
+    values = [c.fields["tricks"] for c in r.conclusions if c.kind == "double_dummy"]
+    assert len(values) == 1
+    if with_dds is not None:  # the same value as DDS's
+        assert values == [c.fields["tricks"] for c in with_dds.conclusions if c.kind == "double_dummy"]
+
+
+def test_a_ruling_says_when_the_double_dummy_value_is_not_settled(monkeypatch):
     from engine.mechanics import dd
 
     monkeypatch.setattr(dd, "_endplay", lambda: None)
+    monkeypatch.setattr(dd, "DD_NODE_LIMIT", 0)  # the compiled search may not look at a single node
     monkeypatch.setattr(KM, "_CACHE", {})
     r = ruling(BASE + "  - {at: T10.0, kind: claim, by: S, tricks: 4, accepted: false}\n")
     assert not [c for c in r.conclusions if c.kind == "double_dummy"]
-    assert any("double-dummy value not reported" in n["text"] and "[dd]" in n["text"] for n in r.notes)
+    assert any("double-dummy value not reported" in n["text"] and "work budget of 0 nodes" in n["text"]
+               for n in r.notes)
     assert [c for c in r.conclusions if c.kind == "tricks_awarded"]  # the award does not need it
 
 

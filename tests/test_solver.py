@@ -139,11 +139,17 @@ def test_double_dummy_from_dds_between_floor_and_ceiling():
             assert value.value == S.minimax(pos, side).value
 
 
-def test_dd_reports_clearly_when_the_solver_is_missing(monkeypatch):
+def test_without_dds_the_double_dummy_value_comes_from_the_compiled_search(monkeypatch):
     monkeypatch.setattr(dd, "_endplay", lambda: None)
-    value = dd.dd_value(P({"N": "SA", "E": "S2", "S": "S3", "W": "S4"}, None, "N"), 0)
+    # North's spade ace wins the one trick left; East-West take none
+    pos = P({"N": "SA", "E": "S2", "S": "S3", "W": "S4"}, None, "N")
+    assert (dd.dd_value(pos, 0).value, dd.dd_value(pos, 1).value) == (1, 0)
+    # a budget too small to settle a full deal: no value, and the reason names the budget and the bounds
+    rng = random.Random(5)
+    deal = random_position(rng, 13, 0)
+    value = dd.compiled_dd_value(deal, 0, limit=50)
     assert not value.available and value.value is None
-    assert "endplay" in value.reason and "[dd]" in value.reason
+    assert "50 nodes" in value.reason and "between" in value.reason
 
 
 def test_a_work_budget_gives_bounds_not_a_guess_and_the_same_answer_every_time():

@@ -9,6 +9,13 @@ Regenerated on 2026-12-02 for two deliberate changes (issue 20): the normal-play
 L1-L3, E1-E4: the normal-floor columns) and the search's move order and play-out policy for floors
 (``_min_choice``, ``_lead_order``: the node counts of every column).  Every exact floor, ceiling and
 minimax value is the one the earlier search found, or lies within its proven bounds where it stopped.
+
+Issue 26 moved the floor, the ceiling and minimax to the compiled core (engine/mechanics/solver/_csearch.c).
+The compiled floor is search.py's node for node, so the floor and ceiling figures are unchanged, and the same
+figures hold for the pure-Python reference (``py_floor``, ``py_ceiling``) the tests compare it with.  The
+compiled double-dummy search orders its moves its own way: its figures are ``C_MINIMAX`` (regenerated on
+2026-12-04; every exact value is the Python search's, or within the bounds it proved where it stopped), and the
+last column of EXPECTED stays the figure of the pure-Python ``py_minimax``.
 """
 import random
 
@@ -38,6 +45,13 @@ EXPECTED = [
     ((0, 0, 0, 43), (9, 9, 9, 46), (None, 0, 9, 3001), (None, 0, 9, 3001), (None, 0, 9, 3001)),
 ]
 
+# (value, lower, upper, nodes) of the compiled minimax under the same 3000-node limit, position by position
+C_MINIMAX = [
+    (1, 1, 1, 9), (3, 3, 3, 549), (7, 7, 7, 216), (None, 4, 8, 3001), (None, 4, 9, 3001), (None, 2, 6, 3001),
+    (None, 0, 1, 3001), (None, 0, 12, 3001), (0, 0, 0, 20), (3, 3, 3, 218), (5, 5, 5, 1637), (None, 7, 8, 3001),
+    (8, 8, 8, 196), (None, 2, 10, 3001), (None, 2, 10, 3001), (None, 0, 9, 3001),
+]
+
 
 def _positions():
     rng = random.Random(2026)
@@ -56,5 +70,8 @@ def test_node_counts_and_results_are_those_of_the_search_before_the_speed_ups(i,
     got = (r(S.floor(pos, side, 3000)), r(S.ceiling(pos, side, 3000)),
            r(S.normal_floor(pos, side, known=i % 16, max_suits=(i * 5) % 16 if i % 3 == 0 else 0, limit=3000)),
            r(S.normal_floor(pos, side, (S.Step("cash", -1, i % 4),), limit=3000)),
-           r(S.minimax(pos, side, 3000)))
+           r(S.py_minimax(pos, side, 3000)))
     assert got == EXPECTED[i]
+    # the pure-Python reference of the moved searches: the same figures as the compiled floor and ceiling
+    assert (r(S.py_floor(pos, side, 3000)), r(S.py_ceiling(pos, side, 3000))) == EXPECTED[i][:2]
+    assert r(S.minimax(pos, side, 3000)) == C_MINIMAX[i]

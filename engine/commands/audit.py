@@ -5,7 +5,7 @@ game whose play record stops short of 13 tricks and gives a ``Result`` ended
 in a claim or concession.  For each such board the audit reads the position
 where play stopped and reports the claimed total, the legal floor and
 ceiling of declarer's tricks (every legal play of the remaining cards), and
-the double-dummy value when DDS is installed; it flags, with the clause:
+the double-dummy value (DDS when installed, else the solver's compiled search); it flags, with the clause:
 
 * ``69B`` -- the agreed total is above the ceiling: no legal play makes the
   claim good, so the defenders conceded a trick they could not lose (they may

@@ -1,8 +1,9 @@
 """Claims and concessions (Laws 68-71): the position when play stopped and the solver's numbers.
 
-Analysis asks the exact solver (engine.mechanics.solver) and, when
-installed, DDS (engine.mechanics.dd) for the numbers the laws test, once
-per position (cached), within the claim's budget.
+Analysis asks the exact solver (engine.mechanics.solver) for the numbers the
+laws test, and engine.mechanics.dd for the double-dummy value (DDS when
+installed, else the solver's compiled search), once per position (cached),
+within the claim's budget.
 """
 from __future__ import annotations
 

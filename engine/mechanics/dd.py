@@ -1,9 +1,15 @@
-"""Double-dummy values through the DDS solver (the ``endplay`` package), behind one function.
+"""Double-dummy values, behind one function: DDS (the ``endplay`` package) when installed, else the solver's
+compiled core.
 
-``endplay`` is optional (``pip install -e '.[dd]'``): without it the rest of
-the engine works and ``dd_value`` says plainly that it is missing.  The value
-is what the side takes from the position (the trick in progress included)
-when all four players see all the cards and play their best.
+``endplay`` is optional (``pip install -e '.[dd]'``): without it ``dd_value``
+takes the value from the compiled double-dummy search
+(``engine.mechanics.solver.minimax``, ``_csearch.c``), within a fixed budget of
+search nodes (``DD_NODE_LIMIT``, so the answer is the same on any machine).
+The two give the same values (tests/test_csearch.py compares them on 1,000
+positions and deals), so with DDS installed it is the faster of the two and
+the compiled search its cross-check.  The value is what the side takes from
+the position (the trick in progress included) when all four players see all
+the cards and play their best.
 """
 from __future__ import annotations
 
@@ -13,9 +19,12 @@ import types
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from engine.mechanics.solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str
+from engine.mechanics.solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str, minimax
 
 MISSING = "the double-dummy solver is not installed (pip install -e '.[dd]' installs endplay)"
+# search nodes of the compiled double-dummy search when DDS is not installed (a few seconds; some full deals
+# need more: bench/claims_bench.py counts them)
+DD_NODE_LIMIT = 20_000_000
 
 _LOADED: dict = {}
 
@@ -95,7 +104,7 @@ def dd_value(pos: Position, side: int) -> DDValue:
     """Tricks ``side`` (0 NS, 1 EW) takes from ``pos`` with best play all round."""
     names = _endplay()
     if names is None:
-        return DDValue(None, MISSING)
+        return compiled_dd_value(pos, side)
     _solve_board, _Deal, _Denom, _Player = names
     hands = {s: pos.held(i) for i, s in enumerate(SEAT_LETTERS)}
     for i, c in enumerate(pos.trick):
@@ -117,4 +126,15 @@ def dd_value(pos: Position, side: int) -> DDValue:
     return DDValue(best if (mover & 1) == side else pos.tricks_left - best)
 
 
-__all__ = ["DDValue", "dd_value", "available", "MISSING"]
+def compiled_dd_value(pos: Position, side: int, limit: int | None = None) -> DDValue:
+    """The double-dummy value from the solver's compiled search (``minimax``), within ``limit`` nodes
+    (``DD_NODE_LIMIT`` unless given)."""
+    limit = DD_NODE_LIMIT if limit is None else limit
+    res = minimax(pos, side, limit)
+    if res.exact:
+        return DDValue(res.value)
+    return DDValue(None, f"the double-dummy search did not settle it within its work budget of {limit:,} nodes "
+                         f"(between {res.lower} and {res.upper})")
+
+
+__all__ = ["DD_NODE_LIMIT", "DDValue", "dd_value", "compiled_dd_value", "available", "MISSING"]

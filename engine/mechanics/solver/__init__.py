@@ -14,8 +14,14 @@ progress and the cards already played to it) the solver answers:
   the other side plays any legal card (Laws 69B, 70, 71B; footnote to Law 69).
 * ``target_tricks``: the most tricks a given set of cards (an outstanding
   trump, say) can win over normal play (70C3).
-* ``minimax``: the double-dummy value by plain alpha-beta, for small positions
-  (the ruling uses DDS through ``engine.mechanics.dd`` when it is installed).
+* ``minimax``: the double-dummy value by alpha-beta (the ruling uses DDS
+  through ``engine.mechanics.dd`` when it is installed, this otherwise).
+
+``floor``, ``ceiling``, ``bounds`` and ``minimax`` come from the compiled core
+(``_csearch.c``, through ``csearch``); the pure-Python ones stay as the tests'
+reference (``reference``: ``py_floor``, ``py_ceiling``, ``py_bounds``,
+``py_minimax``).  The normal-play searches (``normal_floor``,
+``target_tricks``) are pure Python still.
 
 Every search is exact, or stops at its time limit and says so: a
 ``SolveResult`` is either exact (``value``) or undetermined (``lower`` and
@@ -49,7 +55,8 @@ must win tricks whatever is played.
 The package, by concern: ``core`` (cards, positions, results, line steps),
 ``moves`` (legal moves, move ordering), ``normal`` (the normal-play model and
 the stated line), ``budget`` (when a search stops), ``search`` (the search and
-the public functions).
+the public functions), ``csearch`` (the compiled searches), ``reference``
+(the pure-Python ones they are tested against).
 """
 from __future__ import annotations
 
@@ -73,17 +80,12 @@ from engine.mechanics.solver.core import (
     winner_index,
 )
 from engine.mechanics.solver.normal import CLASSES, DEFAULT_CLASS
-from engine.mechanics.solver.search import (
-    bounds,
-    ceiling,
-    floor,
-    minimax,
-    normal_floor,
-    target_tricks,
-)
+from engine.mechanics.solver.csearch import bounds, ceiling, floor, minimax
+from engine.mechanics.solver.reference import py_bounds, py_ceiling, py_floor, py_minimax
+from engine.mechanics.solver.search import normal_floor, target_tricks
 from engine.notation.cards import STEP_KINDS
 
 __all__ = ["CLASSES", "DEFAULT_CLASS", "DEFAULT_LIMIT", "FULL", "INF", "RANK_LETTERS", "SEAT_LETTERS", "STEP_KINDS", "SUIT_LETTERS",
            "Position", "PositionError", "SolveResult", "Step", "bounds", "card_id", "card_str", "ceiling", "floor",
-           "minimax", "normal_floor", "seat_id", "side_id", "side_of_seat", "suit_mask", "target_tricks",
+           "minimax", "normal_floor", "py_bounds", "py_ceiling", "py_floor", "py_minimax", "seat_id", "side_id", "side_of_seat", "suit_mask", "target_tricks",
            "winner_index"]

@@ -1,0 +1,83 @@
+"""A short solver check against a build of the compiled search core with AddressSanitizer and
+UndefinedBehaviorSanitizer (run by .ci/run; see the README's "Two commands").
+
+    python .ci/sanitized_solver.py PATH/TO/_csearch....so
+
+Loads that build as ``engine.mechanics.solver._csearch`` in place of the installed one, then compares the
+compiled floor, ceiling and double-dummy value with the pure-Python searches on a few hundred random positions
+(1-13 tricks, some mid-trick, small node limits so that many searches stop at their limit), feeds it bad input,
+and searches from two threads at once.  Any error the sanitizers report ends the process (halt_on_error) with a
+non-zero status; a wrong answer fails an assertion.
+"""
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def main() -> int:
+    so = sys.argv[1]
+    spec = importlib.util.spec_from_file_location("engine.mechanics.solver._csearch", so)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["engine.mechanics.solver._csearch"] = mod
+    spec.loader.exec_module(mod)
+
+    from generate import random_position
+
+    from engine.mechanics import solver as S
+
+    assert S.csearch._csearch is mod, "the sanitized build was not the one loaded"
+    rng = random.Random(26)
+    count = 0
+    for i in range(300):
+        n = rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13])
+        pos, side = random_position(rng, n), rng.randrange(2)
+        limit = rng.choice([0, 50, 500, 3000])
+        for c, py in ((S.floor, S.py_floor), (S.ceiling, S.py_ceiling)):
+            a, b = c(pos, side, limit), py(pos, side, limit)
+            assert (a.value, a.lower, a.upper, a.nodes) == (b.value, b.lower, b.upper, b.nodes), (pos, side, limit)
+        m, pm = S.minimax(pos, side, 3000), S.py_minimax(pos, side, 3000)
+        assert max(m.lower, pm.lower) <= min(m.upper, pm.upper), (pos, side)
+        if m.exact and pm.exact:
+            assert m.value == pm.value
+        count += 1
+    # one full deal searched to the end (the whole transposition table in use)
+    deal = random_position(rng, 13, 0)
+    S.minimax(deal, 0, 2_000_000)
+    # bad input reaches the C function's own checks
+    for args in [((1, 2, 4), -1, 0, (), 0, False, 10), ((1, 1, 4, 8), -1, 0, (), 0, False, 10),
+                 ((1, 2, 4, 1 << 60), -1, 0, (), 0, True, 10), ((1, 2, 4, 8), 9, 0, (), 0, False, 10),
+                 ((1, 2, 4, 8), -1, 0, (99, 98), 0, False, 10)]:
+        try:
+            mod.solve(*args)
+        except (ValueError, OverflowError):
+            pass
+        else:
+            raise AssertionError(f"accepted {args}")
+    # two threads at once (the GIL is released while a search runs)
+    jobs = [(random_position(rng, 9), k % 2) for k in range(8)]
+    want = [S.minimax(p, s, 100_000).nodes for p, s in jobs]
+    got: list = [None, None]
+
+    def work(k):
+        got[k] = [S.minimax(p, s, 100_000).nodes for p, s in jobs]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [want, want]
+    print(f"sanitized solver check: {count} positions compared with the Python searches, no error reported")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

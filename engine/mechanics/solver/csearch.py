@@ -1,0 +1,64 @@
+"""The searches the rulings use, from the compiled core (``_csearch.c``): the legal floor and ceiling, and the
+double-dummy value.
+
+Part of ``engine.mechanics.solver``; the package re-exports ``floor``, ``ceiling``, ``bounds`` and ``minimax``
+from here.  The same inputs and budget as the pure-Python searches (``engine.mechanics.solver.reference``,
+kept as the tests' reference): a ``Position`` and a side, and ``limit`` nodes of search work (never seconds);
+a search that reaches its limit returns proven bounds (``SolveResult.value`` None).  The floor is search.py's
+search node for node (the same results and node counts); the double-dummy search orders its moves its own way
+(the same values, other node counts).  A position that cannot arise in play is refused here
+(``PositionError``) before it reaches the C code.
+"""
+from __future__ import annotations
+
+import time
+
+from engine.mechanics.solver.budget import DEFAULT_LIMIT
+from engine.mechanics.solver.core import Position, SolveResult
+
+try:
+    import engine.mechanics.solver._csearch as _csearch
+except ImportError as exc:  # pragma: no cover - an install that skipped the build
+    raise ImportError("the compiled search core engine/mechanics/solver/_csearch.c is not built: install the "
+                      "package as the README says (pip install -e '.[test]'; it needs gcc and the Python "
+                      "development headers)") from exc
+
+TT_MAX_ENTRIES = _csearch.TT_MAX_ENTRIES  # the transposition table's size at most (entries)
+TT_ENTRY_BYTES = _csearch.TT_ENTRY_BYTES
+
+
+def _solve(pos: Position, side: int, minimax: bool, limit) -> SolveResult:
+    pos.check()  # PositionError for a position that cannot arise
+    if side not in (0, 1):
+        raise ValueError(f"side must be 0 (NS) or 1 (EW), not {side!r}")
+    limit = DEFAULT_LIMIT if limit is None else max(0, int(limit))
+    start = time.perf_counter()
+    value, lower, upper, nodes = _csearch.solve(pos.hands, pos.trump, pos.leader, pos.trick, side, minimax, limit)
+    return SolveResult(value, lower, upper, nodes, time.perf_counter() - start)
+
+
+def floor(pos: Position, side: int, limit: int | None = None) -> SolveResult:
+    """The fewest tricks ``side`` (0 NS, 1 EW) takes over every legal play of the remaining cards."""
+    return _solve(pos, side, False, limit)
+
+
+def ceiling(pos: Position, side: int, limit: int | None = None) -> SolveResult:
+    """The most tricks ``side`` takes over every legal play (the other side's floor, turned round)."""
+    n = pos.tricks_left
+    other = floor(pos, 1 - side, limit)
+    if other.exact:
+        return SolveResult(n - other.value, n - other.value, n - other.value, other.nodes, other.seconds)
+    return SolveResult(None, n - other.upper, n - other.lower, other.nodes, other.seconds)
+
+
+def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
+    """(floor, ceiling) over all legal plays, each a SolveResult."""
+    return floor(pos, side, limit), ceiling(pos, side, limit)
+
+
+def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
+    """The double-dummy value for ``side``: the tricks it takes when all four play their best."""
+    return _solve(pos, side, True, limit)
+
+
+__all__ = ["TT_ENTRY_BYTES", "TT_MAX_ENTRIES", "bounds", "ceiling", "floor", "minimax"]
