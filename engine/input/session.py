@@ -841,7 +841,12 @@ def _replace_spans(line: str, offset: int, spans: dict, columns, new: dict) -> s
         width = end - start
         if len(value) < width:
             value = value.rjust(width) if col.align == "R" else value.ljust(width)
-        edits.append((offset + start, offset + end, value))
+        start += offset
+        end += offset
+        while len(value) > end - start and start > 0 and line[start - 1] == " " and col.align == "R" \
+                and (start < 2 or line[start - 2] == " "):
+            start -= 1  # a longer value takes the spaces before it, keeping one between the values
+        edits.append((start, end, value))
     for start, end, value in sorted(edits, reverse=True):
         line = line[:start] + value + line[end:]
     return line
