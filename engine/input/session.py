@@ -51,7 +51,7 @@ MAX_RULINGS = 100  # ruling files given at once
 # ---------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class Result:
     """One table's result on one board, with what the file published for it."""
 
@@ -67,7 +67,7 @@ class Result:
     tricks: int | None = None
     count: int = 1  # a frequency table (PBN Multiplicity): this many tables had the result
     where: str = ""
-    published: dict = field(default_factory=dict)  # mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew
+    published: dict = None  # mp_ns, mp_ew, pct_ns, pct_ew, imp_ns, imp_ew (None: nothing published)
     ref: object = None  # where to write it back (format's own)
     ruled: str = ""  # the ruling that put this result in place
     named: bool = True  # the pairs are named (a frequency table's rows are not)
@@ -306,6 +306,7 @@ def _read_pbn(path: Path, text: str, progress=None) -> Session:
                                f"board {board} already has a score table (one table a board in a session)")
         columns = table_columns(table.value, file, f"board {board}, ScoreTable (line {table.line})")
         names = [c.name for c in columns]
+        session.source.setdefault("columns", {})[board] = columns
         rows = session.boards.setdefault(board, [])
         for line, row, offset in table.rows:
             w = f"board {board}, ScoreTable line {line}"
@@ -319,8 +320,8 @@ def _read_pbn(path: Path, text: str, progress=None) -> Session:
             except ValueError as exc:
                 raise SessionError(file, w, str(exc))
             result.where = w
-            result.ref = {"line": line, "offset": offset, "spans": {c.name: v[1:] for c, v in zip(columns, values)},
-                          "columns": columns}
+            result.ref = (line, offset)  # the row is split again to be written back: nothing more is kept
+
             rows.append(result)
             _check_total(session, file, w)
     if not seen_table:
@@ -395,7 +396,7 @@ def _pbn_result(board: int, v: dict, session: Session, row: int) -> Result:
         value = _col(v, *names)
         if value is not None:
             pub[key] = _number(value)
-    r.published = pub
+    r.published = pub or None
     return r
 
 
@@ -452,16 +453,21 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
     session = Session(file, "usebio", source={"data": data})
     board_no = None
     line_no = 0
-    stack = []
+    stack, elements = [], []
     try:
         for event, el in iterparse(io.BytesIO(data), events=("start", "end")):
             if event == "start":
                 stack.append(el.tag)
+                elements.append(el)
                 if el.tag == "BOARD":
                     board_no, line_no = None, 0
                 continue
             stack.pop()
+            elements.pop()
             tag = el.tag
+            if tag == "BOARD" and elements:
+                elements[-1].remove(el)  # streamed: a board read is dropped from the tree
+                continue
             if tag == "BOARD_SCORING_METHOD" and session.method is None:
                 session.method = USEBIO_METHODS.get((el.text or "").strip().upper())
             elif tag == "EVENT_DESCRIPTION" and not session.title:
@@ -551,7 +557,7 @@ def _usebio_result(board: int, el, session: Session) -> Result:
         value = _xml_text(el, name)
         if value is not None:
             pub[key] = _number(value)
-    r.published = pub
+    r.published = pub or None
     return r
 
 
@@ -882,7 +888,10 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
     lines = re.split(r"(\r\n|\r|\n)", text)  # even items the lines, odd the line ends as written
     changed, pairs = _changed(session, scores, before)
     for r, line in changed:
-        ref = r.ref
+        row_line, offset = r.ref
+        columns = session.source["columns"][r.board]
+        ref = {"line": row_line, "offset": offset, "columns": columns,
+               "spans": {c.name: v[1:] for c, v in zip(columns, table_row(lines[2 * (row_line - 1)][offset:]))}}
         spans = ref["spans"]
         orig = {name: lines[2 * (ref["line"] - 1)][ref["offset"] + s[0]:ref["offset"] + s[1]].strip('"')
                 for name, s in spans.items()}

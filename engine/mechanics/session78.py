@@ -315,7 +315,7 @@ def agreement(session, scores: SessionScore) -> dict:
            "disagree": []}
     for board, rows in session.boards.items():
         for r, line in zip(rows, scores.lines[board]):
-            pub = r.published
+            pub = r.published or {}
             for side in ("ns", "ew"):
                 key = ("mp_" if scores.kind == "mp" else "imp_") + side
                 mine = line.ns_points if side == "ns" else line.ew_points
@@ -362,7 +362,7 @@ def agreement(session, scores: SessionScore) -> dict:
 def _scale(rows, lines, scores) -> float:
     """The file's matchpoint unit against ours: 1, or 1/2 when it gives 1 for a score beaten (the ACBL's)."""
     for r, line in zip(rows, lines):
-        pub = r.published
+        pub = r.published or {}
         if not r.artificial and "mp_ns" in pub and "mp_ew" in pub and line.top:
             theirs = (pub["mp_ns"] or 0) + (pub["mp_ew"] or 0)
             if theirs and abs(theirs - line.top / 2) < abs(theirs - line.top):
