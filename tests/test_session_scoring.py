@@ -254,3 +254,20 @@ def test_a_season_is_read_in_bounded_memory(tmp_path):
     assert n == 20_000
     assert peak < size + 1_000 * n, (peak, size)
     assert session.boards[400][49].ns_score in (420, 450, 170, -50, -100, 620)
+
+
+def test_a_teams_match_in_imps_bam_and_victory_points():
+    """Board 1: 620 against -100 at the other table, 720 points: 12 IMPs to A (78B); board 2: 400 against
+    430, 30 points: 1 IMP to B.  A wins by 11 IMPs over 2 boards; the WBF scale's blitz is 15 x sqrt(2) =
+    21.2 IMPs, so A has 10 + 10 (1 - t^(33/21.2)) / (1 - t^3) VPs."""
+    import math
+
+    session = load_session(DATA / "generated-teams-match.pbn")
+    scores = score_session(session)
+    assert scores.method == "imps" and scores.totals == {"A": 11, "B": -11}
+    tau = (math.sqrt(5) - 1) / 2
+    expected = round(10 + 10 * (1 - tau ** (3 * 11 / (15 * math.sqrt(2)))) / (1 - tau ** 3), 2)
+    assert scores.vps["A"] == expected and scores.vps["B"] == round(20 - expected, 2)
+    assert agreement(session, scores)["board_points"] == [8, 8]
+    bam = score_session(session, "bam")
+    assert bam.totals == {"A": 2, "B": 2}  # one board each

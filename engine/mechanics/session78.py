@@ -67,6 +67,7 @@ class SessionScore:
     ranking: list = field(default_factory=list)  # groups: (name, [(place, key)])
     places: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+    vps: dict = field(default_factory=dict)  # a teams match (imps, two sides): each side's victory points
 
     def line(self, board: int, i: int) -> Line:
         return self.lines[board][i]
@@ -118,6 +119,13 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         if progress:
             progress(done)
     _totals(session, out)
+    if method == "imps" and len(out.totals) == 2 and not session.mitchell:
+        a, b = sorted(out.totals, key=_natural)
+        # the totals are net (each board's IMPs won by one side are lost by the other): the margin is half
+        win = victory_points((out.totals[a] - out.totals[b]) / 2, len(session.boards))
+        out.vps = {a: win, b: _round(20 - win)}
+        out.notes.append(f"victory points by the WBF continuous 20-point scale for a match of {len(session.boards)} "
+                         f"boards (a convention; the 1987 Laws give no VP scale)")
     if method == "matchpoints" and any(n < most for n in sizes.values()):
         out.notes.append(f"boards played fewer than {most} times, or with artificial adjusted scores, are brought to "
                          f"the full top by {'the Neuberg formula' if fewer == 'neuberg' else fewer} "
@@ -253,11 +261,15 @@ def _totals(session, out: SessionScore) -> None:
 
     totals, tops, played = {}, {}, {}
     for board, rows in session.boards.items():
+        seen = set()
         for r, line in zip(rows, out.lines[board]):
             for pid, side, points in ((r.ns, "NS", line.ns_points), (r.ew, "EW", line.ew_points)):
                 if r.count != 1 or not r.named:
                     continue  # a frequency table names no pairs
                 key = pair_key(session, pid, side)
+                if out.method in ("imps", "bam") and key in seen:
+                    continue  # a team (NS at one table, EW at the other) scores the board once
+                seen.add(key)
                 totals[key] = totals.get(key, 0) + (points or 0)
                 played[key] = played.get(key, 0) + 1
                 if line.top is not None:
@@ -288,6 +300,22 @@ def _totals(session, out: SessionScore) -> None:
             ranked.append((place, k))
             out.places[k] = place
         out.ranking.append((name, ranked))
+
+
+def victory_points(margin, boards: int) -> float:
+    """The side's victory points for an IMP margin over ``boards`` boards: the WBF continuous 20-point scale
+    (2013): 10 + 10 (1 - t^(3m/b)) / (1 - t^3), t = (sqrt 5 - 1) / 2, b = 15 sqrt(boards), at most 20,
+    to two decimals; the loser has 20 less the winner's."""
+    import math
+
+    if boards <= 0:
+        raise ValueError("victory points need the number of boards of the match")
+    tau = (math.sqrt(5) - 1) / 2
+    scale = 15 * math.sqrt(boards)
+    m = abs(margin)
+    win = min(20.0, 10 + 10 * (1 - tau ** (3 * m / scale)) / (1 - tau ** 3))
+    win = round(win, 2)
+    return _round(win if margin >= 0 else 20 - win)
 
 
 def _natural(key: str):

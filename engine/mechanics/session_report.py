@@ -63,7 +63,8 @@ def ranking_lines(session, scores, before=None) -> list:
                 if was_place != place:
                     bits.append(f"was {was_place}")
                 change = "   " + (", ".join(bits) if bits else "no change")
-            out.append(f"  {place:>4} {key:<8} {_num(total, scores.kind):>8}{pct}{names}{change}")
+            vp = f" {scores.vps[key]} VP" if key in scores.vps else ""
+            out.append(f"  {place:>4} {key:<8} {_num(total, scores.kind):>8}{pct}{vp}{names}{change}")
     return out
 
 
@@ -134,6 +135,7 @@ def _ranking_json(session, scores):
             pair = session.pairs.get(key)
             out.append({"place": place, "pair": key, "group": name or None, "names": pair.names if pair else "",
                         "total": scores.totals[key], "percent": scores.percent.get(key),
+                        **({"vp": scores.vps[key]} if key in scores.vps else {}),
                         "boards": scores.played.get(key)})
     return out
 
