@@ -161,10 +161,6 @@ class _Progress:
     def read(self, pos, size) -> None:
         if size and size > 512 * 1024:
             self._bar("reading", pos / size)
-        elif size is None and pos >= BIG_SESSION:
-            sys.stderr.write(f"\rscore reading: {pos:,} results")
-            sys.stderr.flush()
-            self.shown = True
 
     def scored(self, total: int):
         def step(done: int) -> None:

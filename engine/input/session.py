@@ -455,7 +455,8 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
     line_no = 0
     stack, elements = [], []
     try:
-        for event, el in iterparse(io.BytesIO(data), events=("start", "end")):
+        buffer = io.BytesIO(data)
+        for event, el in iterparse(buffer, events=("start", "end")):
             if event == "start":
                 stack.append(el.tag)
                 elements.append(el)
@@ -491,8 +492,8 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
                 session.boards.setdefault(board_no, []).append(r)
                 _check_total(session, file, w)
                 el.clear()  # streamed: the line is read, its element is dropped
-                if progress and line_no % 200 == 0:
-                    progress(sum(len(b) for b in session.boards.values()), None)
+                if progress and line_no % 50 == 0:
+                    progress(buffer.tell(), len(data))  # the bytes the parser has taken
             elif tag == "PAIR" and "PARTICIPANTS" in stack:
                 pid = _xml_text(el, "PAIR_NUMBER")
                 if pid is None:
