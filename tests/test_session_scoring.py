@@ -271,3 +271,41 @@ def test_a_teams_match_in_imps_bam_and_victory_points():
     assert agreement(session, scores)["board_points"] == [8, 8]
     bam = score_session(session, "bam")
     assert bam.totals == {"A": 2, "B": 2}  # one board each
+
+
+SECTIONS = """<?xml version="1.0" encoding="utf-8"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>
+<SESSION SESSION_ID="1">
+%s
+</SESSION></EVENT></USEBIO>
+"""
+SECTION = """<SECTION SECTION_ID="%s"><PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>0</PLACE><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLACE>0</PLACE><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>0</PLACE><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PLACE>0</PLACE><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><SCORE>%s</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>%s</TRAVELLER_LINE>
+</BOARD></SECTION>"""
+
+
+def test_sections_and_a_table_that_did_not_play(runner, tmp_path):
+    """Two sections of a Mitchell (pair numbers start again in each), board 1 across the field: 420, 170, -50
+    and a table that did not play (NP).  Three results: 4, 2 and 0 of a top of 4 (78A)."""
+    text = SECTIONS % (SECTION % ("A", "420", "<SCORE>170</SCORE>") + SECTION % ("B", "-50", "<CONTRACT>NP</CONTRACT>"))
+    path = write(tmp_path, text, "two.xml")
+    session = load_session(path)
+    scores = score_session(session)
+    assert scores.totals == {"A1 NS": 4, "A1 EW": 0, "A2 NS": 2, "A2 EW": 2, "B1 NS": 0, "B1 EW": 4}
+    assert dict(scores.ranking)["NS"][0] == ("1", "A1 NS") and dict(scores.ranking)["EW"][0] == ("1", "B1 EW")
+    assert any("not played" in n for n in session.notes)
+    ruling = write(tmp_path, "board: 1\nns: A2\new: A2\nscore: 420\n", "r.yaml")
+    out = tmp_path / "out.xml"
+    res = runner.invoke(cli, ["score", path, "--ruling", ruling, "--write", str(out)])
+    assert res.exit_code == 0, res.output
+    again = score_session(load_session(out))
+    assert again.totals["A1 NS"] == again.totals["A2 NS"] == 3  # 420 twice: 2 + 1 each
+    text_out = out.read_text()
+    assert text_out.count("<PLACE>1=</PLACE>") == 2  # A1 NS and A2 NS share first place
+    assert "<CONTRACT>NP</CONTRACT>" in text_out

@@ -71,6 +71,7 @@ class Result:
     ref: object = None  # where to write it back (format's own)
     ruled: str = ""  # the ruling that put this result in place
     named: bool = True  # the pairs are named (a frequency table's rows are not)
+    section: str = ""  # a USEBIO SECTION_ID
 
     @property
     def artificial(self) -> bool:
@@ -97,6 +98,7 @@ class Pair:
     direction: str = ""  # NS or EW when the pair sits one way all session (a Mitchell)
     published: dict = field(default_factory=dict)  # rank, total, percent
     ref: object = None
+    section: str = ""
 
 
 @dataclass
@@ -155,6 +157,16 @@ def parse_artificial(text: str) -> tuple[int, int] | None:
         ns = _percent(int(m.group(1)), text)
         return ns, 100 - ns if ns in (40, 50, 60) else 40
     return None
+
+
+def _published(text: str):
+    """A figure the file publishes (only compared with ours): a number, a place such as '3=' or '3-4' (its
+    first number), or None when it is none of these (it is then not compared, never an error)."""
+    t = text.strip().rstrip("=%").replace(",", ".")
+    m = re.fullmatch(r"([+-]?\d+(?:\.\d+)?)(?:\s*-\s*\d+)?", t)
+    if not m:
+        return None
+    return _number(m.group(1))
 
 
 def _number(text: str):
@@ -315,6 +327,10 @@ def _read_pbn(path: Path, text: str, progress=None) -> Session:
                 raise SessionError(file, w, f"{len(values)} values for the {len(columns)} columns "
                                             f"{';'.join(names)}")
             vmap = {c.name: v[0] for c, v in zip(columns, values)}
+            if (_col(vmap, "Contract") or "").upper() in NOT_PLAYED or \
+                    all(vmap.get(k) in (None, "", "-") for k in ("Contract", "Score_NS", "Score_EW")):
+                session.notes.append(f"{w}: not played at that table (the board is scored with one result fewer)")
+                continue
             try:
                 result = _pbn_result(board, vmap, session, len(rows) + 1)
             except ValueError as exc:
@@ -395,8 +411,8 @@ def _pbn_result(board: int, v: dict, session: Session, row: int) -> Result:
                        ("imp_ns", ("IMP_NS", "IMPs_NS")), ("imp_ew", ("IMP_EW", "IMPs_EW"))):
         value = _col(v, *names)
         if value is not None:
-            pub[key] = _number(value)
-    r.published = pub or None
+            pub[key] = _published(value)
+    r.published = {k: v for k, v in pub.items() if v is not None} or None
     return r
 
 
@@ -420,9 +436,10 @@ def _pbn_totals(session: Session, game, section) -> None:
                                ("percent", ("TotalPercentage", "Percentage")), ("boards", ("NrBoards",))):
                 value = _col(v, *names)
                 if value is not None:
-                    pub[key] = _number(value.rstrip("="))
+                    pub[key] = _published(value)
         except ValueError as exc:
             raise SessionError(file, w, str(exc))
+        pub = {k: v for k, v in pub.items() if v is not None}
         key = pid if direction not in ("NS", "EW") else f"{pid} {direction}"
         session.pairs[key] = Pair(pid, (_col(v, "Names") or "").replace(";", " & ").strip(),
                                   direction if direction in ("NS", "EW") else "", pub,
@@ -434,9 +451,11 @@ def _pbn_totals(session: Session, game, section) -> None:
 # USEBIO XML
 # ---------------------------------------------------------------------------
 
-USEBIO_METHODS = {"MATCH_POINTS": "matchpoints", "BUTLER_IMPS": "butler", "BUTLER": "butler",
-                  "CROSS_IMPS": "cross_imps", "IMPS": "imps", "AGGREGATE": "total_points",
-                  "TOTAL_POINTS": "total_points"}
+USEBIO_METHODS = {"MATCH_POINTS": "matchpoints", "MP_PAIRS": "matchpoints", "BUTLER_IMPS": "butler",
+                  "BUTLER": "butler", "BUTLER_PAIRS": "butler", "CROSS_IMPS": "cross_imps", "CROSS_IMP": "cross_imps",
+                  "IMPS": "imps", "AGGREGATE": "total_points", "TOTAL_POINTS": "total_points", "PAB": "bam",
+                  "BAM": "bam"}
+NOT_PLAYED = ("NP", "NOT PLAYED", "NOTPLAYED", "N/P")
 
 
 def _xml_text(el, name):
@@ -452,7 +471,9 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
     file = str(path)
     session = Session(file, "usebio", source={"data": data})
     board_no = None
-    line_no = 0
+    line_no = index = 0  # the line on its board; the line in the file
+    section = ""
+    sections = set()
     stack, elements = [], []
     try:
         buffer = io.BytesIO(data)
@@ -462,6 +483,9 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
                 elements.append(el)
                 if el.tag == "BOARD":
                     board_no, line_no = None, 0
+                elif el.tag == "SECTION":
+                    section = (el.get("SECTION_ID") or "").strip()
+                    sections.add(section)
                 continue
             stack.pop()
             elements.pop()
@@ -480,7 +504,8 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
                     raise SessionError(file, "BOARD_NUMBER", f"{el.text!r} is not a board number")
             elif tag == "TRAVELLER_LINE":
                 line_no += 1
-                w = f"board {board_no}, TRAVELLER_LINE {line_no}"
+                index += 1
+                w = f"board {board_no}, TRAVELLER_LINE {line_no}" + (f" (section {section})" if section else "")
                 if board_no is None:
                     raise SessionError(file, f"TRAVELLER_LINE {line_no}", "a traveller line before its BOARD_NUMBER")
                 try:
@@ -488,7 +513,13 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
                 except ValueError as exc:
                     raise SessionError(file, w, str(exc))
                 r.where = w
-                r.ref = (board_no, line_no)
+                r.ref = index
+                r.section = section
+                if r.contract in NOT_PLAYED:
+                    session.notes.append(f"{w}: not played at that table (the board is scored with one result "
+                                         f"fewer)")
+                    el.clear()
+                    continue
                 session.boards.setdefault(board_no, []).append(r)
                 _check_total(session, file, w)
                 el.clear()  # streamed: the line is read, its element is dropped
@@ -506,11 +537,13 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
                     for key, name in (("rank", "PLACE"), ("total", "TOTAL_SCORE"), ("percent", "PERCENTAGE")):
                         value = _xml_text(el, name)
                         if value is not None:
-                            pub[key] = _number(value.rstrip("="))
+                            pub[key] = _published(value)
                 except ValueError as exc:
                     raise SessionError(file, f"PAIR {pid}", str(exc))
+                pub = {k: v for k, v in pub.items() if v is not None}
                 key = pid if direction not in ("NS", "EW") else f"{pid} {direction}"
-                session.pairs[key] = Pair(pid, names, direction if direction in ("NS", "EW") else "", pub, key)
+                session.pairs[key + "\0" + section] = Pair(pid, names, direction if direction in ("NS", "EW") else "",
+                                                           pub, key, section)
                 el.clear()
     except DefusedXmlException as exc:
         raise SessionError(file, "", f"refused: the XML has {type(exc).__name__} (entities and external "
@@ -519,6 +552,21 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
         raise SessionError(file, f"line {exc.position[0]}", f"malformed XML ({exc})")
     if not session.boards:
         raise SessionError(file, "", "no BOARD with a TRAVELLER_LINE: not a USEBIO results file")
+    several = len(sections - {""}) > 1  # pair numbers start again in each section: the section is named
+    pairs = {}
+    for key, pair in session.pairs.items():
+        key = key.split("\0")[0]
+        if several:
+            pair.id = pair.section + pair.id
+            key = pair.section + key
+        pair.ref = key
+        pairs[key] = pair
+    session.pairs = pairs
+    if several:
+        for r in session.results():
+            r.ns, r.ew = r.section + r.ns, r.section + r.ew
+        session.notes.append(f"{len(sections)} sections: a pair is named by its section and number (A1); the "
+                             f"boards are scored across the field")
     _settle(session)
     return session
 
@@ -530,6 +578,9 @@ def _usebio_result(board: int, el, session: Session) -> Result:
     r = Result(board, ns, ew)
     score = _xml_text(el, "SCORE") or ""
     contract = _xml_text(el, "CONTRACT") or ""
+    if contract.upper() in NOT_PLAYED or score.upper() in NOT_PLAYED or (not contract and not score):
+        r.contract = "NP"
+        return r
     art = None
     for text in (score, contract):
         if text and not re.fullmatch(r"[+-]?\d+", text) and not re.fullmatch(r"[1-7].*", text):
@@ -557,8 +608,8 @@ def _usebio_result(board: int, el, session: Session) -> Result:
                       ("imp_ew", "EW_IMPS"), ("pct_ns", "NS_PERCENTAGE"), ("pct_ew", "EW_PERCENTAGE")):
         value = _xml_text(el, name)
         if value is not None:
-            pub[key] = _number(value)
-    r.published = pub or None
+            pub[key] = _published(value)
+    r.published = {k: v for k, v in pub.items() if v is not None} or None
     return r
 
 
@@ -962,35 +1013,32 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
     root = parser.close()
     changed, pairs = _changed(session, scores, before)
     by_ref = {r.ref: (r, line) for r, line in changed}
-    for board_el in root.iter("BOARD"):
-        number = board_el.findtext("BOARD_NUMBER", "").strip()
-        if not number.isdigit():
+    for i, tl in enumerate(root.iter("TRAVELLER_LINE"), start=1):
+        hit = by_ref.get(i)
+        if hit is None:
             continue
-        for i, tl in enumerate(board_el.iter("TRAVELLER_LINE"), start=1):
-            hit = by_ref.get((int(number), i))
-            if hit is None:
-                continue
-            r, line = hit
-            _set(tl, "NS_MATCH_POINTS" if scores.kind == "mp" else "NS_IMPS", line.ns_points, scores.kind == "mp")
-            _set(tl, "EW_MATCH_POINTS" if scores.kind == "mp" else "EW_IMPS", line.ew_points, scores.kind == "mp")
-            if r.ruled:
-                if r.artificial:
-                    _set(tl, "SCORE", f"A{r.ns_percent}{r.ew_percent}", False, create=True)
-                else:
-                    _set(tl, "SCORE", str(r.ns_score), False, create=True)
-                    if r.contract:
-                        _set(tl, "CONTRACT", r.contract, False)
-                        _set(tl, "PLAYED_BY", r.declarer, False)
-                        if r.tricks is not None:
-                            _set(tl, "TRICKS", str(r.tricks), False)
+        r, line = hit
+        _set(tl, "NS_MATCH_POINTS" if scores.kind == "mp" else "NS_IMPS", line.ns_points, scores.kind == "mp")
+        _set(tl, "EW_MATCH_POINTS" if scores.kind == "mp" else "EW_IMPS", line.ew_points, scores.kind == "mp")
+        if r.ruled:
+            if r.artificial:
+                _set(tl, "SCORE", f"A{r.ns_percent}{r.ew_percent}", False, create=True)
+            else:
+                _set(tl, "SCORE", str(r.ns_score), False, create=True)
+                if r.contract:
+                    _set(tl, "CONTRACT", r.contract, False)
+                    _set(tl, "PLAYED_BY", r.declarer, False)
+                    if r.tricks is not None:
+                        _set(tl, "TRICKS", str(r.tricks), False)
     wanted = set(pairs)
-    for pair_el in root.iter("PAIR"):
+    several = len({p.section for p in session.pairs.values()} - {""}) > 1
+    for section_id, pair_el in _pairs_in_sections(root):
         pid = pair_el.findtext("PAIR_NUMBER", "").strip()
         direction = (pair_el.findtext("DIRECTION", "") or "").strip().upper()
         direction = {"N": "NS", "E": "EW"}.get(direction, direction.replace("-", "").replace("/", ""))
         key = f"{pid} {direction}" if direction in ("NS", "EW") else pid
-        if session.mitchell and key not in scores.totals:
-            continue
+        if several:
+            key = section_id + key
         if key not in wanted:
             continue
         _set(pair_el, "TOTAL_SCORE", scores.totals[key], True)
@@ -1006,6 +1054,17 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
     body = tostring(root, encoding="unicode")
     tail_start = raw.rfind(b">") + 1
     Path(out_path).write_bytes(head + body.encode(enc, "xmlcharrefreplace") + raw[tail_start:])
+
+
+def _pairs_in_sections(root, section: str = ""):
+    """(SECTION_ID, PAIR element) for every PAIR, in document order."""
+    for child in root:
+        if child.tag == "SECTION":
+            yield from _pairs_in_sections(child, (child.get("SECTION_ID") or "").strip())
+        elif child.tag == "PAIR":
+            yield section, child
+        else:
+            yield from _pairs_in_sections(child, section)
 
 
 def _set(parent, name: str, value, number: bool, create: bool = False) -> None:

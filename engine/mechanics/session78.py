@@ -96,12 +96,20 @@ PERCENTS = ("top", "field")
 
 def score_session(session, method: str | None = None, fewer: str = "neuberg", trim: int = 1,
                   progress=None, percent: str = "top") -> SessionScore:
+    if method is None and session.method == "imps" and any(len(rows) > 2 for rows in session.boards.values()):
+        method = "butler"  # the file says IMPs, but a board has more than two tables: a pairs event in IMPs
+        note = ("the file scores in IMPs and its boards have more than two tables: Butler IMPs (a datum from the "
+                "field); --method cross_imps compares every pair of results")
+    else:
+        note = None
     method = method or session.method or "matchpoints"
     if method not in SESSION_METHODS:
         raise ValueError(f"{method!r} is not a scoring method ({', '.join(SESSION_METHODS)})")
     if fewer not in FEWER:
         raise ValueError(f"{fewer!r}: boards played fewer times are scored by {', '.join(FEWER)}")
     out = SessionScore(method, KIND[method], fewer)
+    if note:
+        out.notes.append(note)
     sizes = {b: sum(r.count for r in rows) for b, rows in session.boards.items()}
     most = max(sizes.values()) if sizes else 0
     done = 0
