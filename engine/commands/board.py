@@ -128,7 +128,7 @@ def rescore(path: str, method, fewer: str = "neuberg", trim: int = 1, rulings=()
     bar = _Progress() if progress else None
     session = load_session(path, bar.read if bar else None)
     n = sum(len(rows) for rows in session.boards.values())
-    loaded = [load_ruling(r) for r in rulings]
+    loaded = [load_ruling(r, _case_ruling) for r in rulings]
     scoring = bar.scored(n) if bar and n >= BIG_SESSION else None
     scores = score_session(session, method, fewer, trim, scoring, percent)
     before, applied, original = None, [], session
@@ -143,6 +143,11 @@ def rescore(path: str, method, fewer: str = "neuberg", trim: int = 1, rulings=()
     if write_path:
         write_session(session, scores, before or scores, write_path)
     return session, scores, before, applied, original
+
+
+def _case_ruling(path) -> dict:
+    """A case file ruled by the engine, as its ruling's JSON (for a ruling file's ``case``)."""
+    return ruling_json(rule_case(load_case(path)))
 
 
 class _Progress:

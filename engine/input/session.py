@@ -704,9 +704,10 @@ RULING_FIELDS = ("board", "ns", "ew", "score", "ew_score", "result", "ns_percent
                  "law", "note")
 
 
-def load_ruling(path: str | Path) -> Ruling:
+def load_ruling(path: str | Path, rule=None) -> Ruling:
     """A ruling to put in place: board, ns, ew, and the result or adjusted score (or the case or ruling JSON
-    whose adjusted score it is)."""
+    whose adjusted score it is).  ``rule``, given by the command, rules a case file and returns its ruling's
+    JSON (the engine's later stages are not imported here)."""
     from engine.input.caseio import read_text
 
     path = Path(path)
@@ -777,22 +778,20 @@ def load_ruling(path: str | Path) -> Ruling:
                             "an artificial adjusted score gives both sides' percentages (12C1: they need not balance)")
         ruling.law = ruling.law or "12C1"
     else:
-        _from_ruling(ruling, path, what, data[what])
+        _from_ruling(ruling, path, what, data[what], rule)
     return ruling
 
 
-def _from_ruling(ruling: Ruling, path: Path, what: str, target) -> None:
+def _from_ruling(ruling: Ruling, path: Path, what: str, target, rule=None) -> None:
     """The adjusted score of a case, ruled by the engine, or of a ruling's JSON (``rule CASE --format json``)."""
     import json
 
     name = str(path)
     other = (path.parent / str(target))
     if what == "case":
-        from engine.explain.render import ruling_json
-        from engine.explain.ruling import rule_case
-        from engine.input.caseio import load_case
-
-        data = ruling_json(rule_case(load_case(other)))
+        if rule is None:
+            raise CaseError(name, "case", "a case is ruled by the score command (give its ruling's JSON instead)")
+        data = rule(other)
     else:
         from engine.input.caseio import read_text
 
