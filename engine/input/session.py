@@ -562,6 +562,7 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
         pair.ref = key
         pairs[key] = pair
     session.pairs = pairs
+    _infer_artificial(session)
     if several:
         for r in session.results():
             r.ns, r.ew = r.section + r.ns, r.section + r.ew
@@ -578,6 +579,22 @@ def _usebio_result(board: int, el, session: Session) -> Result:
     r = Result(board, ns, ew)
     score = _xml_text(el, "SCORE") or ""
     contract = _xml_text(el, "CONTRACT") or ""
+    marker = _xml_text(el, "ARTIFICIAL_SCORE") or ""
+    if marker:  # an adjusted line written with a marker (and SCORE 0): its percentages given or published
+        art = parse_artificial(marker)
+        if art is None and score and not re.fullmatch(r"[+-]?\d+", score):
+            art = parse_artificial(score)
+        pcts = (_xml_text(el, "NS_PERCENTAGE"), _xml_text(el, "EW_PERCENTAGE"))
+        if art is None and all(pcts):
+            art = (int(round(float(pcts[0]))), int(round(float(pcts[1]))))
+        r.contract = marker
+        if art is None:
+            r.ns_percent = r.ew_percent = 0  # worked out from the published figures once the board is read
+            r.declarer = "?"
+        else:
+            r.ns_percent, r.ew_percent = art
+        _usebio_published(el, r)
+        return r
     if contract.upper() in NOT_PLAYED or score.upper() in NOT_PLAYED or (not contract and not score):
         r.contract = "NP"
         return r
@@ -603,6 +620,11 @@ def _usebio_result(board: int, el, session: Session) -> Result:
             r.ew_score = -r.ns_score
         else:
             raise ValueError("no SCORE, CONTRACT or adjusted score")
+    _usebio_published(el, r)
+    return r
+
+
+def _usebio_published(el, r: Result) -> None:
     pub = {}
     for key, name in (("mp_ns", "NS_MATCH_POINTS"), ("mp_ew", "EW_MATCH_POINTS"), ("imp_ns", "NS_IMPS"),
                       ("imp_ew", "EW_IMPS"), ("pct_ns", "NS_PERCENTAGE"), ("pct_ew", "EW_PERCENTAGE")):
@@ -610,7 +632,37 @@ def _usebio_result(board: int, el, session: Session) -> Result:
         if value is not None:
             pub[key] = _published(value)
     r.published = {k: v for k, v in pub.items() if v is not None} or None
-    return r
+
+
+def _snap(pct: float, unit: float) -> int:
+    """A percentage worked out from published figures: 40, 50 or 60 when within the figures' rounding."""
+    nearest = min((40, 50, 60), key=lambda standard: abs(pct - standard))
+    return nearest if abs(pct - nearest) <= unit + 1e-9 else int(round(pct))
+
+
+def _infer_artificial(session: Session) -> None:
+    """An adjusted line that gives no percentages (a marker, SCORE 0): its percentages from the matchpoints
+    or IMPs the file publishes for it (12C1: a percentage of the top; commentary 12.19(iii): +3, 0, -3)."""
+    for board, rows in session.boards.items():
+        top = 2 * (sum(r.count for r in rows) - 1)
+        for r in rows:
+            if not (r.ns_percent == 0 and r.ew_percent == 0 and r.declarer == "?"):
+                continue
+            pub = r.published or {}
+            if "mp_ns" in pub and "mp_ew" in pub and top:
+                scale = 2 if pub["mp_ns"] + pub["mp_ew"] <= top / 2 + 1e-9 else 1  # a file that gives 1 a score beaten
+                unit = 50 * scale / top  # half a matchpoint: the figures may be rounded to whole ones
+                r.ns_percent = _snap(100 * pub["mp_ns"] * scale / top, unit)
+                r.ew_percent = _snap(100 * pub["mp_ew"] * scale / top, unit)
+            elif "imp_ns" in pub and "imp_ew" in pub:
+                by_imps = {3: 60, 0: 50, -3: 40}
+                r.ns_percent, r.ew_percent = by_imps.get(round(pub["imp_ns"]), 50), by_imps.get(round(pub["imp_ew"]), 50)
+            else:
+                raise SessionError(session.path, r.where, "an adjusted score whose percentages the file does not "
+                                                          "give (no NS_PERCENTAGE, no published matchpoints or IMPs)")
+            r.declarer = ""
+            session.notes.append(f"{r.where}: the adjusted score's percentages, {r.ns_percent}/{r.ew_percent}, "
+                                 f"are worked out from the figures the file publishes for it")
 
 
 # ---------------------------------------------------------------------------
