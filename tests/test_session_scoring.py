@@ -315,9 +315,9 @@ MARKED = """<?xml version="1.0" encoding="utf-8"?>
 <USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>
 <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
 <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>420</SCORE>
-<NS_MATCH_POINTS>2.67</NS_MATCH_POINTS><EW_MATCH_POINTS>1.33</EW_MATCH_POINTS></TRAVELLER_LINE>
+<NS_MATCH_POINTS>3.5</NS_MATCH_POINTS><EW_MATCH_POINTS>0.5</EW_MATCH_POINTS></TRAVELLER_LINE>
 <TRAVELLER_LINE><NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>5</EW_PAIR_NUMBER><SCORE>170</SCORE>
-<NS_MATCH_POINTS>0.67</NS_MATCH_POINTS><EW_MATCH_POINTS>3.33</EW_MATCH_POINTS></TRAVELLER_LINE>
+<NS_MATCH_POINTS>0.5</NS_MATCH_POINTS><EW_MATCH_POINTS>3.5</EW_MATCH_POINTS></TRAVELLER_LINE>
 <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER><CONTRACT/><SCORE>0</SCORE>
 <ARTIFICIAL_SCORE>Adjusted</ARTIFICIAL_SCORE><NS_MATCH_POINTS>2.4</NS_MATCH_POINTS><EW_MATCH_POINTS>1.6</EW_MATCH_POINTS>
 </TRAVELLER_LINE></BOARD></EVENT></USEBIO>
@@ -327,10 +327,11 @@ MARKED = """<?xml version="1.0" encoding="utf-8"?>
 def test_an_adjusted_line_marked_and_scored_zero(tmp_path):
     """An adjusted line written with a marker and SCORE 0 (one program's USEBIO): its percentages are those
     its published matchpoints give, 2.4 and 1.6 of a top of 4: 60 and 40 (12C1), not a score of 0.  The two
-    real results are compared with each other and brought to the top of 4 by Neuberg: (2 + 1) x 3 / 2 - 1."""
+    real results are compared with each other and brought to the top of 4 by Neuberg: (2 + 1) x 3 / 2 - 1 = 3.5."""
     session = load_session(write(tmp_path, MARKED, "marked.xml"))
     row = session.boards[1][2]
     assert row.artificial and (row.ns_percent, row.ew_percent) == (60, 40)
     scores = score_session(session)
-    assert points(scores, 1) == [(2.5, 0.5), (0.5, 2.5), (2.4, 1.6)]
+    assert points(scores, 1) == [(3.5, 0.5), (0.5, 3.5), (2.4, 1.6)]
+    assert agreement(session, scores)["board_points"] == [6, 6]
     assert any("worked out from the figures" in n for n in session.notes)
