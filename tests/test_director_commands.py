@@ -43,7 +43,7 @@ def test_consult_puts_each_piped_answer_after_its_prompt():
 def test_score_says_what_it_takes():
     res = run("score", ROOT / "examples" / "club-revokes.pbn")
     assert res.exit_code == 2
-    assert "a PBN file is not a results file" in res.output and "ns,ew,score" in res.output
+    assert "no ScoreTable in this PBN file" in res.output and "rule FILE --board N" in res.output
     assert "malformed YAML" not in res.output
     assert "North-South pair" in run("score", "--help").output
 

@@ -7,6 +7,7 @@ rulings on stdout, prompts and diagnostics on stderr, exit 2 on bad input.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 import yaml
@@ -19,10 +20,13 @@ from engine.input.board import QUESTIONS, parse_answers
 from engine.input.caseio import CaseError, case_from_data, load_case
 from engine.input.results import METHODS, load_results, parse_result
 from engine.mechanics.scoring78 import board_json, board_text, score_board
+from engine.mechanics.session78 import FEWER, PERCENTS, SESSION_METHODS, score_session
+from engine.mechanics.session_report import session_json, session_text
 from engine.notation.cards import SIDE_NAMES
 
 EXIT_BAD_INPUT = 2
-RESULT_SUFFIXES = (".yaml", ".yml", ".json", ".csv")  # what score reads
+RESULT_SUFFIXES = (".yaml", ".yml", ".json", ".csv")  # one board's results
+SESSION_SUFFIXES = (".xml", ".pbn")  # a session: USEBIO XML, PBN with score tables
 MAX_QUESTIONS = 60  # more than any chain of questions the laws can ask
 
 
@@ -36,36 +40,143 @@ def _fail(message: str) -> None:
 # ---------------------------------------------------------------------------
 
 
+SCORE_METHODS = tuple(dict.fromkeys(METHODS + SESSION_METHODS))
+BIG_SESSION = 2_000  # results: from this many on, reading and scoring show a progress bar on stderr
+
+
 @click.command()
 @click.argument("results_file", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--method", type=click.Choice(METHODS), default="matchpoints", show_default=True,
-              help="Matchpoints for every pair (78A), IMPs between the two tables of a match (78B), "
-                   "or total points (78C).")
+@click.option("--method", type=click.Choice(SCORE_METHODS), default=None,
+              help="Matchpoints (78A), IMPs between the two tables of a match (78B), cross-IMPs or Butler IMPs "
+                   "across the field (78B), point-a-board (bam), or total points (78C). Default: the file's own "
+                   "method, else matchpoints.")
+@click.option("--fewer", type=click.Choice(FEWER), default="neuberg", show_default=True,
+              help="Matchpoints on boards played fewer times or with artificial scores: the Neuberg formula, "
+                   "factored in proportion, or the real results on their own top.")
+@click.option("--percent", "percent", type=click.Choice(PERCENTS), default="top", show_default=True,
+              help="A board's matchpoint percentage: of the top, or (M + 1) / (top + 2), the self-comparison "
+                   "counted as a tie (the convention of simultaneous pairs' frequency tables).")
+@click.option("--trim", type=click.IntRange(0, 10), default=1, show_default=True,
+              help="Butler: the highest and the lowest this many scores are left out of the datum.")
+@click.option("--ruling", "rulings", metavar="CASE.yaml", multiple=True,
+              help="A ruling to put in place (board, ns, ew and the result or adjusted score; or the case or "
+                   "ruling JSON that gives it). May be given several times.")
+@click.option("--board", "boards", type=click.IntRange(1), multiple=True,
+              help="Show this board's traveller (may be given several times).")
+@click.option("--travellers", is_flag=True, help="Show every board's traveller.")
+@click.option("--write", "write_path", metavar="OUT", type=click.Path(dir_okay=False),
+              help="Write the rescored session to OUT, in the format it came in.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Output as readable text or as JSON.")
-def score(results_file: str, method: str, fmt: str) -> None:
-    """Score one board's results: FILE lists, for each table, the North-South pair, the East-West pair
-    and North-South's score.
+def score(results_file: str, method: str | None, fewer: str, percent: str, trim: int, rulings: tuple,
+          boards: tuple, travellers: bool, write_path: str | None, fmt: str) -> None:
+    """Score one board's results, or a whole session, and apply a director's ruling to it.
 
-    FILE is YAML (a list of mappings: ns, ew, score) or CSV (a header line ns,ew,score and one line a
-    table); an adjusted score may give ew_score, or ns_percent and ew_percent, instead.
+    FILE is one board's results (YAML: a list of mappings ns, ew, score, the North-South pair, the
+    East-West pair and North-South's score; or CSV with the header ns,ew,score; an adjusted score may
+    give ew_score, or ns_percent and ew_percent, instead), a USEBIO XML results file, or a PBN file
+    with score tables ([ScoreTable] after each board, [TotalScoreTable]).
     """
-    from pathlib import Path
-
     suffix = Path(results_file).suffix.lower()
-    if suffix not in RESULT_SUFFIXES:
-        what = {".pbn": "a PBN file", ".lin": "a LIN file"}.get(suffix, f"a {suffix or 'plain'} file")
+    if suffix not in RESULT_SUFFIXES + SESSION_SUFFIXES:
+        what = {".lin": "a LIN file"}.get(suffix, f"a {suffix or 'plain'} file")
         _fail(f"{results_file}: {what} is not a results file. score takes one board's results: a YAML list "
-              f"of tables (- {{ns: 1, ew: 2, score: 420}}) or a CSV file with the header ns,ew,score; "
-              f"to rule on a board of a PBN or LIN file, use rule FILE --board N")
+              f"of tables (- {{ns: 1, ew: 2, score: 420}}) or a CSV file with the header ns,ew,score, or a "
+              f"session: USEBIO XML or PBN with score tables; to rule on a board of a PBN or LIN file, use "
+              f"rule FILE --board N")
+    one_board = suffix in RESULT_SUFFIXES and not (rulings or write_path or boards or travellers or percent != "top")
+    if one_board and (method is None or method in METHODS):
+        try:
+            results = load_results(results_file)
+            scores = score_board(results, method or "matchpoints")
+        except CaseError as exc:
+            _fail(str(exc))
+        except ValueError as exc:
+            _fail(f"{results_file}: {exc}")
+        click.echo(dumps(board_json(scores)) if fmt == "json" else board_text(scores))
+        return
     try:
-        results = load_results(results_file)
-        scores = score_board(results, method)
+        report = rescore(results_file, method, fewer, trim, rulings, write_path, percent=percent)
     except CaseError as exc:
         _fail(str(exc))
     except ValueError as exc:
         _fail(f"{results_file}: {exc}")
-    click.echo(dumps(board_json(scores)) if fmt == "json" else board_text(scores))
+    session, scores, before, applied, original = report
+    args = dict(before=before, rulings=applied, boards=boards, all_boards=travellers, original=original)
+    if fmt == "json":
+        data = session_json(session, scores, **args)
+        if write_path:
+            data["written"] = write_path
+        click.echo(dumps(data))
+    else:
+        click.echo(session_text(session, scores, **args))
+        if write_path:
+            click.echo(f"\nWritten: {write_path} ({session.fmt})")
+
+
+def rescore(path: str, method, fewer: str = "neuberg", trim: int = 1, rulings=(), write_path=None, progress=True,
+            percent: str = "top"):
+    """Read a session, score it, put the rulings in place and score it again; write it back when asked.
+
+    Returns (session, scores, scores before the rulings or None, [(ruling, replaced result)], session as read).
+    """
+    from engine.input.session import (MAX_RULINGS, apply_ruling, copy_session, load_ruling, load_session,
+                                      write_session)
+
+    if len(rulings) > MAX_RULINGS:
+        raise CaseError(path, "--ruling", f"{len(rulings)} rulings (at most {MAX_RULINGS} at once)")
+    bar = _Progress() if progress else None
+    session = load_session(path, bar.read if bar else None)
+    n = sum(len(rows) for rows in session.boards.values())
+    loaded = [load_ruling(r, _case_ruling) for r in rulings]
+    scoring = bar.scored(n) if bar and n >= BIG_SESSION else None
+    scores = score_session(session, method, fewer, trim, scoring, percent)
+    before, applied, original = None, [], session
+    if loaded:
+        original = copy_session(session)
+        before = scores
+        for ruling in loaded:
+            applied.append((ruling, apply_ruling(session, ruling)))
+        scores = score_session(session, method, fewer, trim, scoring, percent)
+    if bar:
+        bar.done()
+    if write_path:
+        write_session(session, scores, before or scores, write_path)
+    return session, scores, before, applied, original
+
+
+def _case_ruling(path) -> dict:
+    """A case file ruled by the engine, as its ruling's JSON (for a ruling file's ``case``)."""
+    return ruling_json(rule_case(load_case(path)))
+
+
+class _Progress:
+    """A one-line bar on stderr for long work (a big file read, a big session scored); nothing for a small one."""
+
+    def __init__(self):
+        self.shown = False
+
+    def _bar(self, label: str, share: float, extra: str = "") -> None:
+        width = 30
+        filled = int(width * min(max(share, 0.0), 1.0))
+        sys.stderr.write(f"\rscore {label} [{'#' * filled}{'.' * (width - filled)}] {share:4.0%}{extra}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def read(self, pos, size) -> None:
+        if size and size > 512 * 1024:
+            self._bar("reading", pos / size)
+
+    def scored(self, total: int):
+        def step(done: int) -> None:
+            if done == total or done % 500 < 50:
+                self._bar("scoring", done / total, f", {done:,} results")
+        return step
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
 
 
 # ---------------------------------------------------------------------------
@@ -260,4 +371,4 @@ render.MAIN_ORDER = render.MAIN_ORDER + (
     "director_option", "adjustment_due", "fault", "artificial_adjusted_score", "assigned_adjusted_score",
     "matchpoints", "imps", "total_points", "procedural_penalty_possible", "responsible_player")
 
-__all__ = ["score", "consult"]
+__all__ = ["score", "consult", "rescore"]

@@ -13,7 +13,8 @@ its script inline; the data comes from a small JSON API:
 * ``POST /api/rule``: the same for an uploaded file (JSON: name, text, game,
   events_name, events_text);
 * ``GET /api/whynot?path=...&game=N&kind=K&fields=a=1,b=2``: a why-not;
-* ``GET /api/draft?path=...&game=N``: a served case as a draft, to edit on the page.
+* ``GET /api/draft?path=...&game=N``: a served case as a draft, to edit on the page;
+* ``POST /api/score``: an uploaded session scored, rulings put in place (``engine/commands/score_page.py``).
 
 Nothing is written to the served folders; uploads are ruled from a private
 temporary folder that is removed afterwards.
@@ -1011,7 +1012,15 @@ def intake_save(body: dict) -> dict:
     return {"name": name, "text": text}
 
 
+def score_uploaded(body: dict) -> dict:
+    """POST /api/score: an uploaded session scored, its rulings put in place (engine/commands/score_page.py)."""
+    from engine.commands.score_page import score_uploaded as score
+
+    return score(body)
+
+
 INTAKE_ROUTES = {"/api/intake": intake_rule, "/api/intake/save": intake_save, "/api/deal": deal_uploaded}
+INTAKE_ROUTES["/api/score"] = score_uploaded
 
 
 def _int(value):

@@ -80,6 +80,7 @@ class Section:
     notes: dict = field(default_factory=dict)  # the Note tags given in this section
     pending: list = field(default_factory=list)  # marks waiting for the next card or call
     overflow: bool = False  # more entries than a section may hold (the game has a problem)
+    rows: list = field(default_factory=list)  # a score table (PBN 5.3): (line number, the row as written, its column)
 
 
 @dataclass
@@ -148,6 +149,10 @@ MAX_ENTRIES = 1_000  # entries of one Auction or Play section (a play has 52 car
 MAX_COMMENTS = 1_000  # {...} comments kept in one game
 MAX_COMMENT_TEXT = 200_000  # characters of those comments in one game
 TOKEN_SECTIONS = ("Auction", "Play")  # the sections whose entries are read; the supplemental tables are read past
+# The score tables (PBN 5.3) are kept row by row as written, for ``engine/input/session.py``: a row holds
+# strings with spaces and semicolons, so it is taken whole, never split into words here.
+TABLE_SECTIONS = ("ScoreTable", "TotalScoreTable")
+MAX_TABLE_ROWS = 5_000  # rows of one score table (a board is played at most a few hundred times)
 
 
 def read_text(path: str | Path, what: str = "a PBN or LIN file") -> str:
@@ -383,6 +388,18 @@ def iter_games(text: str, file: str = "<pbn>", where: dict | None = None):
                         game.sections[name] = section
                     owner = section
                 continue
+            if section is not None and section.tag in TABLE_SECTIONS and section is game_section(current, section):
+                row = line[pos:]
+                if len(section.rows) >= MAX_TABLE_ROWS:
+                    if not section.overflow:
+                        section.overflow = True
+                        current.problem(f"{section.tag} (line {n})", f"more than {MAX_TABLE_ROWS:,} rows in the "
+                                                                     f"{section.tag} section")
+                elif len(row) > MAX_TAG_VALUE:
+                    current.problem(f"{section.tag} (line {n})", f"a row of {len(row):,} characters")
+                else:
+                    section.rows.append((n, row, pos))
+                break
             m = _WORD.match(line, pos)
             word = m.group(0)
             if section is None:
