@@ -615,9 +615,9 @@ class _Normal:
         """The claimer's count after ``seat`` plays ``card``: the trick in progress if his side wins it for
         certain as he sees it, plus ``side_count`` of the cards left (his side on lead after a trick it wins,
         the opponents after one it does not count as won); then, to break ties, the same with every winner he
-        counts, however many tricks are left (he keeps a spare winner rather than throw it), and then how many of
-        his side's cards are masters as he sees them (above every card of their suit still out: he keeps a
-        master rather than a card he does not count)."""
+        counts, however many tricks are left (he keeps a spare winner rather than throw it), and then, for a
+        discard, how many of his side's cards are masters as he sees them (above every card of their suit still
+        out: he throws a card he does not count rather than a master)."""
         h = list(self.h)
         h[seat] &= ~(1 << card)
         trick = self.trick
@@ -665,8 +665,7 @@ class _Normal:
                 _follow_low(h, (seat + 1) % 4, s)
                 _follow_low(h, (seat + 3) % 4, s)
             n = _popcount(h[seat])
-            return (won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99),
-                    won + self._masters(h, seat & 1))
+            return won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99), 0
         k = len(trick)
         cards = list(trick) + [card]
         i = winner_index(cards, trump)
@@ -691,8 +690,9 @@ class _Normal:
         if k == 1 and h[partner] == self.h[partner]:
             _follow_low(h, partner, led)  # ... and partner too (unless his winner is already counted)
         n = _popcount(h[seat])
+        discard = not (self.h[seat] >> (13 * led)) & FULL and s != trump
         return (won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99),
-                won + self._masters(h, seat & 1))
+                self._masters(h, seat & 1) if discard else 0)
 
     def _masters(self, h, side: int) -> int:
         """How many of the side's cards are above every card of their suit the opponents hold as the claimer
