@@ -630,14 +630,14 @@ class _LogLimit:
     opening connections in a loop must not fill the disk): the lines not shown are counted, and the next line
     shown says how many."""
 
-    def __init__(self, burst: int = LOG_BURST, rate: float = LOG_RATE):
-        self.burst, self.rate = burst, rate
-        self.tokens, self.when, self.dropped = float(burst), time.monotonic(), 0
+    def __init__(self, burst: int = LOG_BURST, rate: float = LOG_RATE, clock=time.monotonic, out=None):
+        self.burst, self.rate, self.clock, self.out = burst, rate, clock, out
+        self.tokens, self.when, self.dropped = float(burst), clock(), 0
         self.lock = threading.Lock()
 
     def write(self, line: str) -> None:
         with self.lock:
-            now = time.monotonic()
+            now = self.clock()
             self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
             self.when = now
             if self.tokens < 1:
@@ -648,9 +648,10 @@ class _LogLimit:
         if dropped:
             line = f"({dropped} more lines not shown) {line}"
         line = line.encode("utf-8", "backslashreplace").decode("utf-8")  # (a lone surrogate a client sent, shown)
+        out = self.out or sys.stderr
         try:
-            sys.stderr.write(line.rstrip("\n") + "\n")
-            sys.stderr.flush()
+            out.write(line.rstrip("\n") + "\n")
+            out.flush()
         except (OSError, ValueError):  # (a terminal gone away)
             pass
 
@@ -1322,6 +1323,9 @@ class SlowRulings:
             except (EOFError, OSError):
                 pass
             process.join(5)
+            if process.is_alive():  # (cancelled, and deaf to the request to end: ended for good)
+                process.kill()
+                process.join(5)
         except Exception as exc:  # noqa: BLE001 - a worker that could not start: the job fails, the server goes on
             value = f"{type(exc).__name__}: {exc}"
         finally:

@@ -191,11 +191,11 @@ def _parse_published(value, err, case):
         if unknown:
             raise err(f"published.{who}.{unknown[0]}",
                       f"not a key of a published ruling (one of {', '.join(PUBLISHED_RULING_KEYS)})")
-        for key in PUBLISHED_RULING_KEYS:
-            if key not in ruling:
-                raise err(f"published.{who}.{key}",
-                          "missing: a published ruling gives declarer's tricks (null when the source does not give "
-                          "them) and a summary of what was ruled")
+        missing = [key for key in PUBLISHED_RULING_KEYS if key not in ruling]
+        if missing:
+            raise err(f"published.{who}.{missing[0]}" if len(missing) == 1 else f"published.{who}",
+                      f"{' and '.join(missing)} missing: a published ruling gives declarer's tricks (null when the "
+                      f"source does not give them) and a summary of what was ruled, in words")
         tricks = ruling.get("declarer_tricks")
         if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13):
             raise err(f"published.{who}.declarer_tricks",
