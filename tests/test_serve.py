@@ -664,6 +664,8 @@ def test_the_servers_lines_on_the_terminal_are_rate_limited():
     log.write("dropped")
     lines = out.getvalue().splitlines()
     assert lines[5:] == ["(995 more lines not shown) later", "later still"]
+    log.write("an internal error", "internal")  # another kind of line has its own allowance
+    assert out.getvalue().splitlines()[-1] == "an internal error"
 
 
 def test_a_client_opening_connections_in_a_loop_writes_a_bounded_log(folder, capsys):

@@ -626,25 +626,31 @@ def _rule_path(path: Path, game: int | None, events: Path | None) -> Ruling:
 
 
 class _LogLimit:
-    """The server's lines on the terminal, at most ``burst`` at once and ``rate`` a second after that (a client
-    opening connections in a loop must not fill the disk): the lines not shown are counted, and the next line
-    shown says how many."""
+    """The server's lines on the terminal, at most ``burst`` at once and ``rate`` a second after that for each
+    kind of line (its status, or "connection", "internal"): a client opening connections in a loop must not
+    fill the disk, nor hide an internal error behind its refusals.  The lines not shown are counted, and the
+    next line of that kind shown says how many."""
 
     def __init__(self, burst: int = LOG_BURST, rate: float = LOG_RATE, clock=time.monotonic, out=None):
         self.burst, self.rate, self.clock, self.out = burst, rate, clock, out
-        self.tokens, self.when, self.dropped = float(burst), clock(), 0
+        self.kinds: dict = {}  # kind -> [tokens, when, lines not shown]
         self.lock = threading.Lock()
 
-    def write(self, line: str) -> None:
+    def write(self, line: str, kind: str = "") -> None:
         with self.lock:
             now = self.clock()
-            self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
-            self.when = now
-            if self.tokens < 1:
-                self.dropped += 1
+            bucket = self.kinds.get(kind)
+            if bucket is None:
+                if len(self.kinds) > 100:  # (kinds are few: statuses and a handful of words)
+                    self.kinds.clear()
+                bucket = self.kinds[kind] = [float(self.burst), now, 0]
+            bucket[0] = min(self.burst, bucket[0] + (now - bucket[1]) * self.rate)
+            bucket[1] = now
+            if bucket[0] < 1:
+                bucket[2] += 1
                 return
-            self.tokens -= 1
-            dropped, self.dropped = self.dropped, 0
+            bucket[0] -= 1
+            dropped, bucket[2] = bucket[2], 0
         if dropped:
             line = f"({dropped} more lines not shown) {line}"
         line = line.encode("utf-8", "backslashreplace").decode("utf-8")  # (a lone surrogate a client sent, shown)
@@ -738,7 +744,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         where = f"{self.command or '-'} {urlparse(self.path or '').path}" if getattr(self, "path", None) else "-"
         line = " ".join(str(text).split())[:300]
-        LOG.write(f"{self.address_string()} {where}: {line}")
+        getattr(self.server, "log", LOG).write(f"{self.address_string()} {where}: {line}", line.split(" ", 1)[0])
 
     def handle_one_request(self):
         # the request line and headers within ``head_timeout`` seconds, the whole request within ``request_timeout``
@@ -1212,7 +1218,8 @@ def _handle_error(server, request, client_address) -> None:
     """An exception a handler did not answer: one line on the terminal, not a traceback."""
     exc = sys.exc_info()[1]
     what = "connection dropped" if isinstance(exc, (ConnectionError, TimeoutError)) else "internal error"
-    LOG.write(f"{client_address[0]} -: {what}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}")
+    getattr(server, "log", LOG).write(f"{client_address[0]} -: {what}: {type(exc).__name__}: "
+                                      f"{' '.join(str(exc).split())[:200]}", what.split(" ", 1)[0])
 
 
 # ---------------------------------------------------------------------------
@@ -1360,6 +1367,7 @@ def _answer_in_worker(spec: dict) -> bytes:
     handler.command, handler.path, handler.body = spec["command"], spec["path"], spec["body"]
     handler.request_version, handler.requestline, handler.close_connection = "HTTP/1.1", "", False
     handler.client_address = ("worker", 0)
+    handler.server = None  # (its lines: the module's LOG, on the terminal the worker shares with the server)
     handler.connection = _NoSocket()
     handler.wfile = io.BytesIO()
     handler._headers_buffer = []
@@ -1420,6 +1428,7 @@ class Server(ThreadingHTTPServer):
     def server_activate(self):
         self._slots = threading.BoundedSemaphore(self.max_connections)
         self.waiting = _Waiting()  # the connections still sending a request's head
+        self.log = _LogLimit()  # this server's lines on the terminal
         super().server_activate()
 
     def process_request(self, request, client_address):
@@ -1443,7 +1452,7 @@ class Server(ThreadingHTTPServer):
 
     def _refuse(self, request, client_address) -> None:
         """A 503 in JSON for a connection over the limit, sent at once (the accepting thread never waits on it)."""
-        LOG.write(f"{client_address[0]} -: 503 more than {self.max_connections} connections at once")
+        self.log.write(f"{client_address[0]} -: 503 more than {self.max_connections} connections at once", "503")
         body = json.dumps({"error": f"busy: more than {self.max_connections} connections at once; try again"}).encode()
         try:
             request.setblocking(False)
