@@ -572,7 +572,7 @@ def test_a_trivial_ruling_is_answered_while_a_slow_claim_is_ruled(slow_folder):
 
 
 def test_a_ruling_made_in_a_worker_is_the_ruling_made_in_the_server(slow_folder):
-    """A claim of ~60,000 nodes: with the default quick attempt (10,000 nodes) a worker process rules it; the
+    """A claim of ~60,000 nodes: with the default quick attempt (5,000 nodes) a worker process rules it; the
     answer, once it comes, is byte for byte the one a server ruling everything in its own turn gives."""
     quick = served_in(slow_folder)
     whole = served_in(slow_folder, quick_nodes=None)

@@ -73,7 +73,7 @@ MAX_DEPTH = 32  # levels of nesting in a JSON body (a draft needs about 6)
 MAX_PARAM = 1000  # characters in a served file's name (path=, events=)
 MAX_CONNECTIONS = 64  # connections served at once; one more takes the place of the oldest still sending its head
 RULE_WAIT = 120  # seconds a request waits for its turn at the rule engine before a 503
-QUICK_NODES = 10_000  # search nodes a ruling may search in the server's turn; more, and a worker process rules it
+QUICK_NODES = 5_000  # search nodes a ruling may search in the server's turn; more, and a worker process rules it
 SLOW_WORKERS = 2  # worker processes ruling slow claims at once (more wait their turn)
 SLOW_WAIT = 2.0  # seconds a request waits for its slow ruling before the answer is "pending"
 MAX_JOBS = 32  # slow rulings remembered (the oldest finished one is forgotten first)
