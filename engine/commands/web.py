@@ -1377,7 +1377,17 @@ def _answer_in_worker(spec: dict) -> bytes:
 
 
 def _rule_in_worker(writer, spec: dict) -> None:
-    """A worker process: one answer sent back through ``writer`` ("done", bytes) or ("failed", what)."""
+    """A worker process: one answer sent back through ``writer`` ("done", bytes) or ("failed", what).
+
+    It ends with the server: when the server's process is gone (killed, say), so is the worker."""
+    parent = os.getppid()
+
+    def orphaned():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=orphaned, daemon=True).start()
     try:
         answer = ("done", _answer_in_worker(spec))
     except BaseException as exc:  # noqa: BLE001 - reported by the server as an internal error

@@ -2,7 +2,8 @@
 
 Analysis asks the exact solver (engine.mechanics.solver) and, when
 installed, DDS (engine.mechanics.dd) for the numbers the laws test, once
-per position (cached), within the claim's budget.
+per position (cached), within the ruling's work budget (``Work``: one for
+every search of the ruling, docs/claims.md).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _nodes(name: str, default: int) -> int:
         return default
 
 
-CLAIM_BUDGET = 1_200_000  # search nodes for all the searches of one claim or concession
+CLAIM_BUDGET = 1_200_000  # search nodes for all the searches of one ruling (its claims and concessions)
 CLAIM_SEARCH_LIMIT = 400_000  # search nodes for one of them
 
 
@@ -36,7 +37,7 @@ def solver_limit() -> int:
 
 
 def solver_budget() -> int:
-    """Search nodes for all the searches of one claim or concession (BRIDGE_TD_SOLVER_BUDGET)."""
+    """Search nodes for all the searches of one ruling (BRIDGE_TD_SOLVER_BUDGET)."""
     return _nodes("BRIDGE_TD_SOLVER_BUDGET", CLAIM_BUDGET)
 
 
