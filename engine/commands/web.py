@@ -925,6 +925,11 @@ class Handler(BaseHTTPRequestHandler):
         gives up the turn at once (``SlowRuling``) and is ruled in a worker process with the whole budget
         (``_slow``): the same ruling, while the other requests go on."""
         try:
+            if in_turn and self.jobs is not None and self.jobs.by_key:
+                job = self.jobs.find(self._job_key())  # asked again while (or after) a worker rules it
+                if job is not None:
+                    self._job_answer(job)
+                    return
             if in_turn and not RULINGS.acquire(timeout=RULE_WAIT):
                 self._error(f"busy: other rulings took more than {RULE_WAIT} seconds; try again", 503)
                 return
@@ -1259,6 +1264,12 @@ class SlowRulings:
     def get(self, ident: str):
         with self.lock:
             return self.jobs.get(ident)
+
+    def find(self, key: str):
+        """The job of this request's key, unless it failed or was cancelled (then it is ruled anew)."""
+        with self.lock:
+            job = self.by_key.get(key)
+            return job if job is not None and job.state not in ("cancelled", "failed") else None
 
     def submit(self, key: str, spec: dict) -> _Job:
         import secrets
