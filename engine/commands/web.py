@@ -55,7 +55,7 @@ from engine.explain.whynot import (
 )
 from engine.explain.whynot import render as render_why_not
 from engine.input.caseio import CaseError
-from engine.mechanics.claims import SlowRuling, end_quick_attempt, quick_attempt
+from engine.mechanics.work import SlowRuling, end_quick_attempt, quick_attempt
 from engine.input.sources import BOARD_FILES, load_input
 from engine.law.knowledge import load
 from engine.notation import cards as C

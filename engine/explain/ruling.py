@@ -100,7 +100,7 @@ JUDGMENT_KINDS = ("equity_review", "question", "line_departure")
 def rule_case(case: Case) -> Ruling:
     """The ruling on ``case``: every search of its claims and concessions, through every reading of the record,
     draws on one work budget (``engine.mechanics.claims.Work``)."""
-    from engine.mechanics.claims import probe_nodes, ruling_work
+    from engine.mechanics.work import probe_nodes, ruling_work
 
     with ruling_work(probe=probe_nodes()):
         return _rule_case(case)
