@@ -571,15 +571,18 @@ def test_a_trivial_ruling_is_answered_while_a_slow_claim_is_ruled(slow_folder):
         stop(srv, thread)
 
 
-def test_a_ruling_made_in_a_worker_is_the_ruling_made_in_the_server(slow_folder):
+def test_a_ruling_made_in_a_worker_is_the_ruling_made_in_the_server(slow_folder, monkeypatch):
     """A claim of ~60,000 nodes: with the default quick attempt (5,000 nodes) a worker process rules it; the
     answer, once it comes, is byte for byte the one a server ruling everything in its own turn gives."""
+    from engine.mechanics import claims
+
+    monkeypatch.setattr(claims, "_CACHE", {})  # (searches this process made before would be reused at no cost)
     quick = served_in(slow_folder)
     whole = served_in(slow_folder, quick_nodes=None)
     try:
         first = get(quick[2], "/api/rule?path=0/claim.yaml", follow=False, timeout=120)
         assert first[0] in (200, 202)
-        assert first[0] == 202 or quick[0].RequestHandlerClass.jobs.jobs  # (ruled in a worker either way)
+        assert quick[0].RequestHandlerClass.jobs.jobs  # ruled in a worker (200 when it answered within 2 s)
         from_worker = get(quick[2], "/api/rule?path=0/claim.yaml", timeout=120)
         in_turn = get(whole[2], "/api/rule?path=0/claim.yaml", timeout=120)
         assert from_worker[0] == in_turn[0] == 200
