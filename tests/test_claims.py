@@ -664,3 +664,75 @@ def test_statements_with_discards_ruffing_finesses_squeezes_and_conditions():
     assert texts("The queen of spades and three top hearts") == []
     # a condition the reader cannot tell leaves the text unread
     assert texts("If West has the king I'll finesse") == []
+
+
+# ---------------------------------------------------------------------------
+# Issue 29, item 1: one work budget for every search of a ruling
+# ---------------------------------------------------------------------------
+
+ROOT_CASES = __import__("pathlib").Path(__file__).resolve().parent.parent / "cases"
+TWO_READINGS = ROOT_CASES / "law70" / "70c-claim-at-trick-three-forgets-a-singleton-trump.yaml"
+
+
+def _spy_works(monkeypatch):
+    """The Work of every Analysis made, and every charge made to it (nodes, searched now or reused)."""
+    works, charges = [], []
+    init, charge = KM.Analysis.__init__, KM.Work.charge
+
+    def spy_init(self, *a, **k):
+        init(self, *a, **k)
+        works.append(self.work)
+
+    def spy_charge(self, res, searched=True):
+        charges.append((id(self), getattr(res, "nodes", 0), searched))
+        charge(self, res, searched)
+
+    monkeypatch.setattr(KM.Analysis, "__init__", spy_init)
+    monkeypatch.setattr(KM.Work, "charge", spy_charge)
+    return works, charges
+
+
+def test_every_reading_of_the_record_draws_on_the_rulings_one_budget(monkeypatch):
+    """The record of this claim is read twice (rule_case settles the corrections the law asks for): both
+    readings' Analysis objects charge one Work, each search once, and the whole ruling stays within the budget
+    (BRIDGE_TD_SOLVER_BUDGET), however many searches it makes."""
+    monkeypatch.setattr(KM, "_CACHE", {})
+    works, charges = _spy_works(monkeypatch)
+    rule_case(load_case(TWO_READINGS))
+    assert len(works) == 2 and works[0] is works[1]
+    work = works[0]
+    assert len(charges) == work.searches and sum(n for _, n, _ in charges) == work.spent
+    assert {c[0] for c in charges} == {id(work)}
+    default_spent = work.spent
+
+    budget = default_spent // 3  # a third of what the ruling takes: its searches stop early, in sum
+    monkeypatch.setenv("BRIDGE_TD_SOLVER_BUDGET", str(budget))
+    monkeypatch.setattr(KM, "_CACHE", {})
+    works.clear(), charges.clear()
+    rule_case(load_case(TWO_READINGS))
+    work = works[-1]
+    assert work.spent <= budget + work.searches  # (a search that stops has gone one node past its limit)
+    assert all(w is work for w in works)
+
+
+def test_a_quick_attempt_gives_the_whole_budgets_ruling_or_gives_up(monkeypatch):
+    """Under a probe of N nodes a ruling either finishes, and is then the ruling made with the whole budget,
+    or stops with SlowRuling once a search needs more than N -- never a ruling of its own."""
+    from engine.explain.render import dumps, ruling_json
+
+    def rule(probe):
+        monkeypatch.setattr(KM, "_CACHE", {})
+        token = KM.quick_attempt(probe)
+        try:
+            return dumps(ruling_json(rule_case(load_case(TWO_READINGS))))
+        finally:
+            KM.end_quick_attempt(token)
+
+    whole = rule(None)
+    works, charges = _spy_works(monkeypatch)
+    with pytest.raises(KM.SlowRuling):
+        rule(5_000)
+    assert sum(n for _, n, searched in charges if searched) <= 5_000 + len(charges)
+    assert rule(10 ** 7) == whole  # a probe the ruling stays within: the same ruling
+    spent = works[-1].spent
+    assert rule(spent + 1) == whole  # just enough

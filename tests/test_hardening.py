@@ -691,3 +691,79 @@ def test_64C_says_when_no_damage_is_possible(runner):
 def test_64C_still_asks_when_damage_is_possible(runner):
     out = rule_json(runner, CASES / "law64/64b4-non-offenders-called-next-board.yaml")
     assert of(out, "equity_review", law="64C") and not of(out, "no_damage_possible")
+
+
+# ---------------------------------------------------------------------------
+# Issue 29, item 2 (and issue 28, item 7): bad input named, never dropped
+# ---------------------------------------------------------------------------
+
+
+def _published_case() -> dict:
+    return load("published/bbo-forum-3nt-defender-claims-last-two.yaml")
+
+
+@pytest.mark.parametrize("director, field, words", [
+    ({}, "published.director", ("declarer_tricks and summary missing",)),
+    ({"declarer_tricks": 9}, "published.director.summary", ("summary missing",)),
+    ({"declarer_tricks": 9, "summary": 9}, "published.director.summary", ("9 is not text",)),
+    ({"declarer_tricks": 9, "summary": ["ruled", "nine"]}, "published.director.summary", ("is not text",)),
+    ({"declarer_tricks": 9, "summary": "  "}, "published.director.summary", ("is not text",)),
+])
+def test_a_published_ruling_without_a_summary_in_words_is_refused(runner, tmp_path, director, field, words):
+    data = _published_case()
+    data["published"]["director"] = director
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", field, *words)
+
+
+def test_a_published_ruling_in_form_is_still_read(runner, tmp_path):
+    data = _published_case()
+    data["published"]["director"] = {"declarer_tricks": None, "summary": "Not given in the thread."}
+    assert rule(runner, write_case(tmp_path, data)).exit_code == 0
+
+
+def test_play_after_a_claim_in_a_case_with_no_claim_is_refused(runner, tmp_path):
+    """68D speaks of play after a claim or concession: with none in the case the event is an error, not
+    dropped without a word."""
+    data = load("law68/68d-play-after-the-claim-counts-for-nothing.yaml")
+    data["events"] = [e for e in data["events"] if e["kind"] == "play_after_claim"]
+    data.pop("expect")
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", "events[1].kind",
+              "no claim or concession")
+
+
+def test_a_discard_step_by_an_opponent_of_the_claimer_is_refused(runner, tmp_path):
+    """A stated line is the claimer's side's play (70A): a standing discard by a defender is no part of it."""
+    data = load("law68/68d-play-after-the-claim-counts-for-nothing.yaml")
+    data["events"] = data["events"][:2]
+    data["events"][0]["line"] = [{"cash": "H"}, {"discard": "C", "by": "W"}]
+    data.pop("expect")
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", "events[1].line", "step 2",
+              "West is an opponent of the claimer")
+    data["events"][0]["line"] = [{"cash": "H"}, {"discard": "C", "by": "N"}]  # dummy's discard is the claimer's
+    assert rule(runner, write_case(tmp_path, data)).exit_code == 0
+
+
+def test_an_over_long_statement_on_a_voided_concession_is_refused(runner, tmp_path):
+    """The 2,000-character limit holds on every claim event, a concession partner voided at once (68B) too."""
+    data = load("law68/68b-partner-objects-at-once-to-a-concession.yaml")
+    data.pop("expect")
+    data["events"][0]["statement"] = "x" * 2001
+    bad_input(rule(runner, write_case(tmp_path, data)), "case.yaml", "events[1].statement", "2001 characters",
+              "at most 2000")
+    data["events"][0]["statement"] = "x" * 2000
+    assert rule(runner, write_case(tmp_path, data)).exit_code == 0
+
+
+def test_a_finding_with_and_without_as_for_one_card_is_read(runner, tmp_path):
+    """Issue 28, item 7: ``not_normal`` naming one card once with ``as:`` and once without is the union of the
+    two findings (docs/claims.md: without ``as``, any play of the card but a lead; with ``as: lead``, the
+    lead), not an internal error."""
+    data = load("law68/68d-play-after-the-claim-counts-for-nothing.yaml")
+    data["events"] = data["events"][:2]
+    data.pop("expect")
+    both = [{"seat": "N", "card": "SA", "as": "lead"}, {"seat": "N", "card": "SA"}]
+    data["events"][0]["not_normal"] = both
+    out = rule_json(runner, write_case(tmp_path, data))
+    data["events"][0]["not_normal"] = list(reversed(both))  # the order of the findings does not matter
+    assert rule_json(runner, write_case(tmp_path, data, "other.yaml")) == out
+    assert out["declarer_tricks"] == 11  # dummy's ace is not thrown on a normal line either way (N2b)

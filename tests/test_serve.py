@@ -81,8 +81,21 @@ def stop(srv, thread):
     thread.join(10)
 
 
-def request(port, method, target, body=None, headers=None, timeout=60):
-    """(status, body bytes); status None and the exception's name when there was no answer (an empty reply)."""
+def request(port, method, target, body=None, headers=None, timeout=60, follow=True):
+    """(status, body bytes); status None and the exception's name when there was no answer (an empty reply).
+
+    ``follow``: a "pending" answer (a slow claim ruled in a worker process) is asked again, as the page does,
+    until the ruling comes (within ``timeout`` seconds)."""
+    status, data = _request(port, method, target, body, headers, timeout)
+    deadline = time.monotonic() + timeout
+    while follow and status == 202 and time.monotonic() < deadline:
+        pending = json.loads(data)
+        assert pending["pending"] and pending["ask"] == f"/api/job?id={pending['job']}", pending
+        status, data = _request(port, "GET", pending["ask"], None, headers, timeout)
+    return status, data
+
+
+def _request(port, method, target, body=None, headers=None, timeout=60):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.request(method, target, body=body, headers=headers or {})
@@ -305,9 +318,9 @@ def test_one_connection_too_many_gets_503(folder):
     srv, thread, port = served_in(folder, max_connections=3, request_timeout=3)
     idle = []
     try:
-        for _ in range(3):  # three clients that started a request and stalled
+        for _ in range(3):  # three clients that sent a request's head and stalled in its body
             s = socket.create_connection(("127.0.0.1", port), timeout=10)
-            s.sendall(b"GET /api/files HTTP/1.1\r\n")
+            s.sendall(b"POST /api/rule HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{")
             idle.append(s)
         time.sleep(0.3)
         start = time.monotonic()
@@ -507,3 +520,186 @@ def test_fuzz_the_server(server, capsys):
     assert get(server, "/api/rule?path=0/club-board3.yaml")[0] == 200
     log = capsys.readouterr().err
     assert "internal error" not in log and "Traceback" not in log, log[-3000:]
+
+
+# ---------------------------------------------------------------------------
+# Issue 29, item 1: a slow claim is ruled in a worker process; the other rulings go on
+# ---------------------------------------------------------------------------
+
+SLOW_CASE = ROOT / "tests" / "data" / "slow" / "six-spades-five-step-line.yaml"
+TRIVIAL = "64a1-ruff-offenders-win-later-two-tricks.yaml"
+
+
+@pytest.fixture
+def slow_folder(tmp_path):
+    served = tmp_path / "served"
+    served.mkdir()
+    shutil.copy(SLOW_CASE, served / "slow.yaml")
+    shutil.copy(CASES / "law64" / TRIVIAL, served / "trivial.yaml")
+    shutil.copy(CASES / "law70" / "70c-claim-at-trick-three-forgets-a-singleton-trump.yaml", served / "claim.yaml")
+    return served
+
+
+def test_a_trivial_ruling_is_answered_while_a_slow_claim_is_ruled(slow_folder):
+    """The server's defaults: the slow claim gives up the engine's turn after QUICK_NODES nodes and is ruled in
+    a worker process; a trivial ruling asked meanwhile is answered while that worker is still at it (the slow
+    ruling takes about a minute alone), and the slow one can be asked for again and cancelled."""
+    srv, thread, port = served_in(slow_folder, slow_wait=0)
+    try:
+        status, body = get(port, "/api/rule?path=0/slow.yaml", follow=False, timeout=120)
+        assert status == 202, body
+        pending = json.loads(body)
+        assert pending["pending"] and pending["state"] in ("queued", "running")
+        job = pending["job"]
+        status, body = get(port, "/api/rule?path=0/trivial.yaml", follow=False)
+        assert status == 200 and json.loads(body)["case"]["id"] == "64a1-ruff-offenders-win-later-two-tricks"
+        # the slow claim is still being ruled: asked again by the same request or by its id, still pending
+        again = get(port, "/api/rule?path=0/slow.yaml", follow=False)
+        assert again[0] == 202 and json.loads(again[1])["job"] == job
+        asked = get(port, f"/api/job?id={job}", follow=False)
+        assert asked[0] == 202 and json.loads(asked[1])["state"] == "running", asked
+        worker = srv.RequestHandlerClass.jobs.get(job).process
+        assert worker is not None and worker.is_alive()
+        cancelled = request(port, "POST", f"/api/job/cancel?id={job}", body=b"", follow=False)
+        assert cancelled[0] == 200 and json.loads(cancelled[1])["state"] == "cancelled"
+        worker.join(30)
+        assert not worker.is_alive()
+        gone = get(port, f"/api/job?id={job}", follow=False)
+        assert gone[0] == 409 and "cancelled" in json.loads(gone[1])["error"]
+        assert error_of(get(port, "/api/job?id=nonesuch", follow=False)).startswith("no slow ruling")
+    finally:
+        stop(srv, thread)
+
+
+def test_a_ruling_made_in_a_worker_is_the_ruling_made_in_the_server(slow_folder, monkeypatch):
+    """A claim of ~60,000 nodes: with the default quick attempt (5,000 nodes) a worker process rules it; the
+    answer, once it comes, is byte for byte the one a server ruling everything in its own turn gives."""
+    from engine.mechanics import claims
+
+    monkeypatch.setattr(claims, "_CACHE", {})  # (searches this process made before would be reused at no cost)
+    quick = served_in(slow_folder)
+    whole = served_in(slow_folder, quick_nodes=None)
+    try:
+        first = get(quick[2], "/api/rule?path=0/claim.yaml", follow=False, timeout=120)
+        assert first[0] in (200, 202)
+        assert quick[0].RequestHandlerClass.jobs.jobs  # ruled in a worker (200 when it answered within 2 s)
+        from_worker = get(quick[2], "/api/rule?path=0/claim.yaml", timeout=120)
+        in_turn = get(whole[2], "/api/rule?path=0/claim.yaml", timeout=120)
+        assert from_worker[0] == in_turn[0] == 200
+        assert json.loads(from_worker[1]) == json.loads(in_turn[1])
+        assert not whole[0].RequestHandlerClass.jobs.jobs  # (no worker without the quick attempt)
+    finally:
+        stop(*quick[:2])
+        stop(*whole[:2])
+
+
+# ---------------------------------------------------------------------------
+# Issue 28, item 8: a server one client cannot block
+# ---------------------------------------------------------------------------
+
+
+def test_connections_that_send_nothing_do_not_lock_new_clients_out(folder, capsys):
+    """Every place taken by clients that connected and sent nothing: a new client takes the place of the oldest
+    of them, however often they reconnect."""
+    srv, thread, port = served_in(folder, max_connections=3, head_timeout=30, request_timeout=30)
+    idle = []
+    try:
+        for round_ in range(3):
+            for _ in range(3):
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+            time.sleep(0.2)
+            start = time.monotonic()
+            status, _ = get(port, "/api/files", timeout=10)
+            assert status == 200, (round_, status)
+            assert time.monotonic() - start < 5
+    finally:
+        for s in idle:
+            s.close()
+        stop(srv, thread)
+    assert "503" not in capsys.readouterr().err
+
+
+def test_a_request_head_not_sent_within_the_head_timeout_is_dropped(folder):
+    srv, thread, port = served_in(folder, head_timeout=1, request_timeout=30)
+    try:
+        start = time.monotonic()
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+            s.sendall(b"GET /api/files HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # ... and the head never ends
+            answer = b""
+            try:
+                answer = s.recv(65536)
+            except OSError:
+                pass
+        took = time.monotonic() - start
+        assert took < 10, took  # the head's second, not the request's 30
+        if answer:
+            assert status_of(answer) == 408 and b"line and headers were not sent within 1 seconds" in answer
+        # a body may still take longer than the head: the whole request keeps its own deadline
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+            body = json.dumps({"draft": BOARD3, "format": "yaml"}).encode()
+            s.sendall(b"POST /api/intake/save HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body[:10])
+            time.sleep(1.5)
+            s.sendall(body[10:])
+            reply = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                reply += chunk
+        assert status_of(reply) == 200, reply[:300]
+    finally:
+        stop(srv, thread)
+
+
+def test_the_servers_lines_on_the_terminal_are_rate_limited():
+    import io
+
+    now = [0.0]
+    out = io.StringIO()
+    log = web._LogLimit(burst=5, rate=2, clock=lambda: now[0], out=out)
+    for n in range(1000):
+        log.write(f"line {n}")
+    assert out.getvalue().splitlines() == [f"line {n}" for n in range(5)]
+    now[0] = 1.0  # a second later: two more lines, the first saying how many were not shown
+    log.write("later")
+    log.write("later still")
+    log.write("dropped")
+    lines = out.getvalue().splitlines()
+    assert lines[5:] == ["(995 more lines not shown) later", "later still"]
+    log.write("an internal error", "internal")  # another kind of line has its own allowance
+    assert out.getvalue().splitlines()[-1] == "an internal error"
+
+
+def test_a_client_opening_connections_in_a_loop_writes_a_bounded_log(folder, capsys):
+    srv, thread, port = served_in(folder, head_timeout=1)
+    try:
+        start = time.monotonic()
+        for _ in range(300):
+            raw(port, b"GET / HTTP/1.1\r\n\r\n", timeout=5)  # a request without a Host: refused, one line each
+        took = time.monotonic() - start
+    finally:
+        stop(srv, thread)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) <= web.LOG_BURST + web.LOG_RATE * (took + 1) + 1, (len(lines), took)
+
+
+# ---------------------------------------------------------------------------
+# Issue 28, item 7: a lone surrogate an error message quotes is a 400, not a 500
+# ---------------------------------------------------------------------------
+
+SURROGATE = '"\\ud800"'  # JSON text for a lone surrogate
+
+
+@pytest.mark.parametrize("route, body", [
+    ("/api/rule", '{"name": "a.pbn", "text": "[Board \\"1\\"]", "game": ' + SURROGATE + '}'),
+    ("/api/deal", '{"name": "a.pbn", "text": "[Board \\"1\\"]\\n[Deal \\"N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 '
+                  'T987.T987.T98.T9 6.J6.J76.J8765432\\"]\\n\\n[Board \\"2\\"]\\n", "game": ' + SURROGATE + '}'),
+    ("/api/intake", '{"draft": {' + SURROGATE + ': 1}}'),
+    ("/api/intake/save", '{"draft": {' + SURROGATE + ': 1}, "format": "yaml"}'),
+])
+def test_a_lone_surrogate_quoted_by_an_error_is_a_400(server, route, body):
+    status, answer = post(server, route, body.encode("ascii"))
+    assert status == 400, (status, answer)
+    error = json.loads(answer)["error"]
+    assert error and "internal error" not in error, error

@@ -56,6 +56,7 @@ from engine.explain.whynot import (
 )
 from engine.explain.whynot import render as render_why_not
 from engine.input.caseio import CaseError
+from engine.mechanics.work import SlowRuling, end_quick_attempt, quick_attempt
 from engine.input.sources import BOARD_FILES, load_input
 from engine.law.knowledge import load
 from engine.notation import cards as C
@@ -66,12 +67,18 @@ import engine.commands.board  # noqa: F401,E402  (the chapter's order of conclus
 
 MAX_UPLOAD = 2 * 1024 * 1024
 REQUEST_TIMEOUT = 30  # seconds a client may take to send its whole request (line, headers and body), however it trickles
+HEAD_TIMEOUT = 5  # seconds a client may take to send the request line and headers (a connection's first byte included)
 WRITE_TIMEOUT = 30  # seconds a client may take to receive the answer
 MAX_NAME = 200  # characters in an uploaded file's name
 MAX_DEPTH = 32  # levels of nesting in a JSON body (a draft needs about 6)
 MAX_PARAM = 1000  # characters in a served file's name (path=, events=)
-MAX_CONNECTIONS = 64  # connections served at once; one more is answered 503 at once
+MAX_CONNECTIONS = 64  # connections served at once; one more takes the place of the oldest still sending its head
 RULE_WAIT = 120  # seconds a request waits for its turn at the rule engine before a 503
+QUICK_NODES = 5_000  # search nodes a ruling may search in the server's turn; more, and a worker process rules it
+SLOW_WORKERS = 2  # worker processes ruling slow claims at once (more wait their turn)
+SLOW_WAIT = 2.0  # seconds a request waits for its slow ruling before the answer is "pending"
+MAX_JOBS = 32  # slow rulings remembered (the oldest finished one is forgotten first)
+LOG_BURST, LOG_RATE = 20, 5  # lines on the terminal: a burst of 20, then 5 a second (the rest counted, not shown)
 MAX_FILES = 20000  # files listed per served folder
 LOOPBACK_NAMES = ("localhost",)  # besides loopback addresses (127.0.0.0/8, ::1) and the name given to --host
 
@@ -619,6 +626,46 @@ def _rule_path(path: Path, game: int | None, events: Path | None) -> Ruling:
 # ---------------------------------------------------------------------------
 
 
+class _LogLimit:
+    """The server's lines on the terminal, at most ``burst`` at once and ``rate`` a second after that for each
+    kind of line (its status, or "connection", "internal"): a client opening connections in a loop must not
+    fill the disk, nor hide an internal error behind its refusals.  The lines not shown are counted, and the
+    next line of that kind shown says how many."""
+
+    def __init__(self, burst: int = LOG_BURST, rate: float = LOG_RATE, clock=time.monotonic, out=None):
+        self.burst, self.rate, self.clock, self.out = burst, rate, clock, out
+        self.kinds: dict = {}  # kind -> [tokens, when, lines not shown]
+        self.lock = threading.Lock()
+
+    def write(self, line: str, kind: str = "") -> None:
+        with self.lock:
+            now = self.clock()
+            bucket = self.kinds.get(kind)
+            if bucket is None:
+                if len(self.kinds) > 100:  # (kinds are few: statuses and a handful of words)
+                    self.kinds.clear()
+                bucket = self.kinds[kind] = [float(self.burst), now, 0]
+            bucket[0] = min(self.burst, bucket[0] + (now - bucket[1]) * self.rate)
+            bucket[1] = now
+            if bucket[0] < 1:
+                bucket[2] += 1
+                return
+            bucket[0] -= 1
+            dropped, bucket[2] = bucket[2], 0
+        if dropped:
+            line = f"({dropped} more lines not shown) {line}"
+        line = line.encode("utf-8", "backslashreplace").decode("utf-8")  # (a lone surrogate a client sent, shown)
+        out = self.out or sys.stderr
+        try:
+            out.write(line.rstrip("\n") + "\n")
+            out.flush()
+        except (OSError, ValueError):  # (a terminal gone away)
+            pass
+
+
+LOG = _LogLimit()
+
+
 class RequestDeadline(Exception):
     """The client did not send its whole request in time (not a TimeoutError: the handler, not the base, logs it)."""
 
@@ -662,6 +709,7 @@ class _Lines(io.BufferedReader):
 
 
 NO_RULES = ("/", "/index.html", "/api/files")  # answers that touch no rule engine (not taken in turn)
+JOB_ROUTES = ("/api/job", "/api/job/cancel")  # a slow ruling's answer (or its cancellation): no rule engine either
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -670,6 +718,10 @@ class Handler(BaseHTTPRequestHandler):
     quiet = True
     timeout = REQUEST_TIMEOUT
     request_timeout = REQUEST_TIMEOUT  # the whole request: line, headers and body
+    head_timeout = HEAD_TIMEOUT  # the request line and headers
+    started = 0.0
+    in_head = False
+    evicted = False  # the server closed the connection to make room for a new client
     host_names: tuple = LOOPBACK_NAMES
     deadline = 0.0
     received = 0
@@ -688,30 +740,45 @@ class Handler(BaseHTTPRequestHandler):
         self.log_line(fmt % args if args else fmt)
 
     def log_line(self, text: str) -> None:
-        """One line on the server's terminal for a refused request or a broken connection (always shown)."""
+        """One line on the server's terminal for a refused request or a broken connection (``LOG``: bounded)."""
+        if self.evicted:
+            return
         where = f"{self.command or '-'} {urlparse(self.path or '').path}" if getattr(self, "path", None) else "-"
         line = " ".join(str(text).split())[:300]
-        sys.stderr.write(f"{self.address_string()} {where}: {line}\n")
-        sys.stderr.flush()
+        getattr(self.server, "log", LOG).write(f"{self.address_string()} {where}: {line}", line.split(" ", 1)[0])
 
     def handle_one_request(self):
-        self.deadline = time.monotonic() + self.request_timeout
+        # the request line and headers within ``head_timeout`` seconds, the whole request within ``request_timeout``
+        self.started = time.monotonic()
+        self.in_head = True
+        self.deadline = self.started + min(self.head_timeout, self.request_timeout)
         self.received = 0
         self.request_version, self.requestline = "HTTP/1.0", ""  # (parse_request sets them; a 408 needs them before)
+        waiting = getattr(self.server, "waiting", None)
+        if waiting is not None:
+            waiting.add(self)
         try:
             super().handle_one_request()
         except RequestDeadline:
             self.close_connection = True
             if self.received:  # (a connection opened in advance and never used is closed without a word)
                 self._late()
-        except (ConnectionError, TimeoutError) as exc:  # the client went away or stalled
+        except (ConnectionError, TimeoutError, OSError) as exc:  # the client went away or stalled
             self.close_connection = True
-            self.log_line(f"connection dropped ({type(exc).__name__})")
+            if not self.evicted:
+                self.log_line(f"connection dropped ({type(exc).__name__})")
+        finally:
+            if waiting is not None:
+                waiting.discard(self)
+        if self.evicted:
+            self.close_connection = True
 
     def _late(self) -> None:
         """A 408 for a request not sent within the deadline (best effort: the client may not be reading)."""
-        self.log_line(f"408 connection dropped: the request was not sent within {self.request_timeout} seconds")
-        body = json.dumps({"error": f"the request was not sent within {self.request_timeout} seconds"}).encode()
+        took = min(self.head_timeout, self.request_timeout) if self.in_head else self.request_timeout
+        what = "the request's line and headers were" if self.in_head else "the request was"
+        self.log_line(f"408 connection dropped: {what} not sent within {took} seconds")
+        body = json.dumps({"error": f"{what} not sent within {took} seconds"}).encode()
         try:
             self.connection.settimeout(1)
             self.connection.sendall(b"HTTP/1.0 408 Request Timeout\r\nContent-Type: application/json; charset=utf-8"
@@ -721,6 +788,9 @@ class Handler(BaseHTTPRequestHandler):
             pass
 
     def parse_request(self) -> bool:
+        if self.evicted:  # (its place went to a new client: closed without a word)
+            self.close_connection = True
+            return False
         if not self.raw_requestline.strip():  # (the standard library closes such a connection without a word)
             self.command, self.path = None, ""
             self.send_error(400, "an empty request line")
@@ -734,7 +804,17 @@ class Handler(BaseHTTPRequestHandler):
         if self.request_version == "HTTP/0.9":  # no headers, so no Host: refused
             self.send_error(400, "an HTTP/0.9 request (no version, no headers) is not served")
             return False
+        self._head_done()
         return True
+
+    def _head_done(self) -> None:
+        """The head is in: the body has what is left of the whole request's time, and the connection keeps its
+        place (it is no longer one a new client may take)."""
+        self.in_head = False
+        self.deadline = self.started + self.request_timeout
+        waiting = getattr(self.server, "waiting", None)
+        if waiting is not None:
+            waiting.discard(self)
 
     def send_error(self, code, message=None, explain=None):
         """The standard library's own refusals (a malformed request line or header, an unknown method) in JSON."""
@@ -764,7 +844,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def _json(self, data, status: int = 200) -> None:
         text = json.dumps(data, ensure_ascii=False, default=_plain)
-        self._send(status, text.encode("utf-8"), "application/json; charset=utf-8")
+        try:
+            body = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate ("\ud800" in a JSON value) has no UTF-8: sent as JSON's escape
+            body = json.dumps(data, ensure_ascii=True, default=_plain).encode("ascii")
+        self._send(status, body, "application/json; charset=utf-8")
 
     def _error(self, message: str, status: int = 400) -> None:
         message = hide_paths(str(message), self.roots)
@@ -827,7 +911,10 @@ class Handler(BaseHTTPRequestHandler):
                 return
         socket_file, self.wfile = self.wfile, io.BytesIO()
         try:
-            self._compute(method, urlparse(self.path).path not in NO_RULES)
+            if urlparse(self.path).path in JOB_ROUTES:
+                self._job_route()
+            else:
+                self._compute(method, urlparse(self.path).path not in NO_RULES)
             answer = self.wfile.getvalue()
         finally:
             self.wfile = socket_file
@@ -835,21 +922,106 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(answer)
 
     def _compute(self, method, in_turn: bool) -> None:
+        """The answer, in the rule engine's turn: a ruling whose searches need more than ``quick_nodes`` nodes
+        gives up the turn at once (``SlowRuling``) and is ruled in a worker process with the whole budget
+        (``_slow``): the same ruling, while the other requests go on."""
         try:
+            if in_turn and self.jobs is not None and self.jobs.by_key:
+                job = self.jobs.find(self._job_key())  # asked again while (or after) a worker rules it
+                if job is not None:
+                    self._job_answer(job)
+                    return
             if in_turn and not RULINGS.acquire(timeout=RULE_WAIT):
                 self._error(f"busy: other rulings took more than {RULE_WAIT} seconds; try again", 503)
                 return
+            slow = False
             try:
-                method()
+                token = quick_attempt(self.quick_nodes if in_turn else None)
+                try:
+                    method()
+                except SlowRuling:
+                    slow = True
+                finally:
+                    end_quick_attempt(token)
             finally:
                 if in_turn:
                     RULINGS.release()
+            if slow:
+                self._headers_buffer = []
+                self.wfile = io.BytesIO()
+                self._slow()
         except Exception as exc:  # noqa: BLE001 - every request gets an answer
             self._headers_buffer = []
             self.wfile = io.BytesIO()
             self.log_line(f"internal error: {type(exc).__name__}: {hide_paths(str(exc), self.roots)[:200]}")
             self._json({"error": f"internal error ({type(exc).__name__}); the server's terminal has a line about it"},
                        500)
+
+    # -- slow rulings: a worker process each, asked again or cancelled by the job's id --------------------------
+
+    quick_nodes: int | None = QUICK_NODES
+    slow_wait: float = SLOW_WAIT
+    jobs = None  # SlowRulings (make_server gives each server its own)
+
+    def _spec(self) -> dict:
+        """What a worker needs to answer this request as this server would."""
+        return {"command": self.command, "path": self.path, "body": self.body, "roots": [str(r) for r in self.roots],
+                "host_names": self.host_names}
+
+    def _job_key(self) -> str:
+        """The request and the bytes of the served files it names: the same key, the same ruling."""
+        import hashlib
+
+        from engine.commands.validate import _case_key
+
+        h = hashlib.sha256(repr((self.command, self.path, [str(r) for r in self.roots])).encode() + b"\0" + self.body)
+        q = {k: v[-1] for k, v in parse_qs(urlparse(self.path).query).items()}
+        for name in ("path", "events"):
+            if q.get(name):
+                try:
+                    h.update(b"\0" + str(_case_key(resolve(q[name], self.roots))).encode())
+                except (CaseError, OSError, ValueError):
+                    pass
+        return h.hexdigest()
+
+    def _slow(self) -> None:
+        job = self.jobs.submit(self._job_key(), self._spec())
+        job.done.wait(self.slow_wait)
+        self._job_answer(job)
+
+    def _job_answer(self, job) -> None:
+        state = job.state
+        if state == "done":
+            self.wfile.write(job.answer)
+        elif state == "failed":
+            self.log_line(f"internal error in a worker: {job.error[:200]}")
+            self._json({"error": "internal error in the worker that ruled it; the server's terminal has a line "
+                                 "about it", "job": job.ident}, 500)
+        elif state == "cancelled":
+            self._json({"error": "this ruling was cancelled; ask for it again to rule it anew", "job": job.ident,
+                        "state": state}, 409)
+        else:
+            ago = round(time.monotonic() - job.created, 1)
+            self._json({"pending": True, "job": job.ident, "state": state, "seconds": ago,
+                        "ask": f"/api/job?id={job.ident}", "cancel": f"/api/job/cancel?id={job.ident}",
+                        "message": "a claim that takes the solver a long search: it is being ruled apart, and the "
+                                   "other rulings go on; ask again for the answer (or cancel it)"}, 202)
+
+    def _job_route(self) -> None:
+        """GET /api/job?id=ID: the slow ruling's answer, or "pending" again; POST /api/job/cancel?id=ID: stop it."""
+        url = urlparse(self.path)
+        ident = {k: v[-1] for k, v in parse_qs(url.query).items()}.get("id", "")
+        if (url.path == "/api/job") != (self.command == "GET"):
+            self._error(f"{url.path} is asked with {'GET' if url.path == '/api/job' else 'POST'}", 405)
+            return
+        job = self.jobs.cancel(ident) if url.path == "/api/job/cancel" else self.jobs.get(ident)
+        if job is None:
+            self._error(f"no slow ruling {ident[:40]!r} (it may have been forgotten: ask for the ruling again)", 404)
+        elif url.path == "/api/job/cancel":
+            self._json({"job": job.ident, "state": job.state})
+        else:
+            job.done.wait(min(self.slow_wait, 10))
+            self._job_answer(job)
 
     def _get(self):
         url = urlparse(self.path)
@@ -1060,8 +1232,220 @@ def _handle_error(server, request, client_address) -> None:
     """An exception a handler did not answer: one line on the terminal, not a traceback."""
     exc = sys.exc_info()[1]
     what = "connection dropped" if isinstance(exc, (ConnectionError, TimeoutError)) else "internal error"
-    sys.stderr.write(f"{client_address[0]} -: {what}: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}\n")
-    sys.stderr.flush()
+    getattr(server, "log", LOG).write(f"{client_address[0]} -: {what}: {type(exc).__name__}: "
+                                      f"{' '.join(str(exc).split())[:200]}", what.split(" ", 1)[0])
+
+
+# ---------------------------------------------------------------------------
+# Slow rulings: each in a worker process of its own
+# ---------------------------------------------------------------------------
+
+
+class _Job:
+    """One slow ruling: queued, running, then done (``answer``: the HTTP answer's bytes), failed or cancelled."""
+
+    def __init__(self, ident: str, key: str, spec: dict):
+        self.ident, self.key, self.spec = ident, key, spec
+        self.state = "queued"
+        self.answer = b""
+        self.error = ""
+        self.process = None
+        self.created = time.monotonic()
+        self.done = threading.Event()
+
+
+class SlowRulings:
+    """The slow rulings of one server: at most ``workers`` worker processes at once, the rest queued, the last
+    ``MAX_JOBS`` remembered (a request asked again finds its job by the request's key; the page asks by id).
+
+    A worker is a fresh process (``spawn``: the server's threads and locks are not copied) that answers the
+    request exactly as the server would, with the ruling's whole work budget, so the answer does not depend
+    on where it was computed.  Cancelling a job ends its process."""
+
+    def __init__(self, workers: int = SLOW_WORKERS):
+        self.workers = max(1, int(workers))
+        self.lock = threading.Lock()
+        self.jobs: dict = {}  # id -> job, oldest first
+        self.by_key: dict = {}
+        self.queue: list = []
+        self.running = 0
+
+    def get(self, ident: str):
+        with self.lock:
+            return self.jobs.get(ident)
+
+    def find(self, key: str):
+        """The job of this request's key, unless it failed or was cancelled (then it is ruled anew)."""
+        with self.lock:
+            job = self.by_key.get(key)
+            return job if job is not None and job.state not in ("cancelled", "failed") else None
+
+    def submit(self, key: str, spec: dict) -> _Job:
+        import secrets
+
+        with self.lock:
+            job = self.by_key.get(key)
+            if job is not None and job.state not in ("cancelled", "failed"):
+                return job
+            job = _Job(secrets.token_hex(8), key, spec)
+            self.jobs[job.ident] = job
+            self.by_key[key] = job
+            self.queue.append(job)
+            self._forget()
+            self._start_next()
+        return job
+
+    def cancel(self, ident: str):
+        with self.lock:
+            job = self.jobs.get(ident)
+            if job is None or job.state not in ("queued", "running"):
+                return job
+            job.state = "cancelled"
+            process = job.process
+        if process is not None:
+            process.terminate()  # (the worker this server started for the job, and only it)
+        job.done.set()
+        return job
+
+    def close(self) -> None:
+        for ident in list(self.jobs):
+            self.cancel(ident)
+
+    def _forget(self) -> None:
+        finished = [j for j in self.jobs.values() if j.state not in ("queued", "running")]
+        while len(self.jobs) > MAX_JOBS and finished:
+            old = finished.pop(0)
+            del self.jobs[old.ident]
+            if self.by_key.get(old.key) is old:
+                del self.by_key[old.key]
+
+    def _start_next(self) -> None:  # (with the lock held)
+        while self.running < self.workers and self.queue:
+            job = self.queue.pop(0)
+            if job.state != "queued":
+                continue
+            job.state = "running"
+            self.running += 1
+            threading.Thread(target=self._run, args=(job,), daemon=True).start()
+
+    def _run(self, job: _Job) -> None:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        state, value = "failed", "the worker process ended without an answer"
+        reader = None
+        try:
+            reader, writer = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=_rule_in_worker, args=(writer, job.spec), daemon=True,
+                                  name=f"bridge-td slow ruling {job.ident}")
+            process.start()
+            writer.close()
+            with self.lock:
+                job.process = process
+                cancelled = job.state == "cancelled"
+            if cancelled:
+                process.terminate()
+            try:
+                state, value = reader.recv()
+            except (EOFError, OSError):
+                pass
+            process.join(5)
+            if process.is_alive():  # (cancelled, and deaf to the request to end: ended for good)
+                process.kill()
+                process.join(5)
+        except Exception as exc:  # noqa: BLE001 - a worker that could not start: the job fails, the server goes on
+            value = f"{type(exc).__name__}: {exc}"
+        finally:
+            if reader is not None:
+                reader.close()
+            with self.lock:
+                if job.state != "cancelled":
+                    job.state = state
+                    if state == "done":
+                        job.answer = value
+                    else:
+                        job.error = str(value)
+                job.process = None
+                job.spec = None
+                self.running -= 1
+                self._start_next()
+            job.done.set()
+
+
+class _NoSocket:
+    """A worker's stand-in for the client's connection (the answer goes to a buffer)."""
+
+    def settimeout(self, _):
+        pass
+
+
+def _answer_in_worker(spec: dict) -> bytes:
+    """The request's answer, computed as the server's handler would, in this (worker) process: its bytes."""
+    handler = Handler.__new__(Handler)
+    handler.roots = [Path(r) for r in spec["roots"]]
+    handler.host_names = tuple(spec["host_names"])
+    handler.command, handler.path, handler.body = spec["command"], spec["path"], spec["body"]
+    handler.request_version, handler.requestline, handler.close_connection = "HTTP/1.1", "", False
+    handler.client_address = ("worker", 0)
+    handler.server = None  # (its lines: the module's LOG, on the terminal the worker shares with the server)
+    handler.connection = _NoSocket()
+    handler.wfile = io.BytesIO()
+    handler._headers_buffer = []
+    method = handler._get if spec["command"] == "GET" else handler._post
+    handler._compute(method, in_turn=False)
+    return handler.wfile.getvalue()
+
+
+def _rule_in_worker(writer, spec: dict) -> None:
+    """A worker process: one answer sent back through ``writer`` ("done", bytes) or ("failed", what).
+
+    It ends with the server: when the server's process is gone (killed, say), so is the worker."""
+    parent = os.getppid()
+
+    def orphaned():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=orphaned, daemon=True).start()
+    try:
+        answer = ("done", _answer_in_worker(spec))
+    except BaseException as exc:  # noqa: BLE001 - reported by the server as an internal error
+        answer = ("failed", f"{type(exc).__name__}: {exc}")
+    try:
+        writer.send(answer)
+    finally:
+        writer.close()
+
+
+class _Waiting:
+    """The handlers whose connection has not yet sent a whole request head (the ones a new client may displace)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.handlers: set = set()
+
+    def add(self, handler) -> None:
+        with self.lock:
+            self.handlers.add(handler)
+
+    def discard(self, handler) -> None:
+        with self.lock:
+            self.handlers.discard(handler)
+
+    def evict_oldest(self) -> bool:
+        """Close the connection that has waited longest for its head (its thread ends and frees its place)."""
+        with self.lock:
+            if not self.handlers:
+                return False
+            oldest = min(self.handlers, key=lambda h: h.started)
+            self.handlers.discard(oldest)
+            oldest.evicted = True
+        try:
+            oldest.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        return True
 
 
 class Server(ThreadingHTTPServer):
@@ -1073,12 +1457,17 @@ class Server(ThreadingHTTPServer):
 
     def server_activate(self):
         self._slots = threading.BoundedSemaphore(self.max_connections)
+        self.waiting = _Waiting()  # the connections still sending a request's head
+        self.log = _LogLimit()  # this server's lines on the terminal
         super().server_activate()
 
     def process_request(self, request, client_address):
         if not self._slots.acquire(blocking=False):
-            self._refuse(request, client_address)
-            return
+            # every place is taken: the oldest connection still sending its head gives its place up (a client
+            # holding connections open without a request cannot lock others out); none: 503
+            if not (self.waiting.evict_oldest() and self._slots.acquire(timeout=2)):
+                self._refuse(request, client_address)
+                return
         try:
             super().process_request(request, client_address)
         except BaseException:
@@ -1093,8 +1482,7 @@ class Server(ThreadingHTTPServer):
 
     def _refuse(self, request, client_address) -> None:
         """A 503 in JSON for a connection over the limit, sent at once (the accepting thread never waits on it)."""
-        sys.stderr.write(f"{client_address[0]} -: 503 more than {self.max_connections} connections at once\n")
-        sys.stderr.flush()
+        self.log.write(f"{client_address[0]} -: 503 more than {self.max_connections} connections at once", "503")
         body = json.dumps({"error": f"busy: more than {self.max_connections} connections at once; try again"}).encode()
         try:
             request.setblocking(False)
@@ -1109,14 +1497,24 @@ class Server(ThreadingHTTPServer):
 
     handle_error = _handle_error
 
+    def server_close(self):
+        super().server_close()
+        jobs = getattr(self.RequestHandlerClass, "jobs", None)
+        if jobs is not None:
+            jobs.close()  # (the workers of this server's slow rulings end with it)
+
 
 def make_server(roots: list, host: str = "127.0.0.1", port: int = 8765, quiet: bool = True, *,
-                max_connections: int = MAX_CONNECTIONS, request_timeout: float = REQUEST_TIMEOUT) -> ThreadingHTTPServer:
+                max_connections: int = MAX_CONNECTIONS, request_timeout: float = REQUEST_TIMEOUT,
+                head_timeout: float = HEAD_TIMEOUT, quick_nodes: int | None = QUICK_NODES,
+                slow_workers: int = SLOW_WORKERS, slow_wait: float = SLOW_WAIT) -> ThreadingHTTPServer:
     check_loopback(host)
     names = tuple(sorted({*LOOPBACK_NAMES, host.strip().lower().rstrip(".").strip("[]")}))
     handler = type("BoundHandler", (Handler,), {"roots": [Path(r) for r in roots], "quiet": quiet,
                                                 "host_names": names, "timeout": request_timeout,
-                                                "request_timeout": request_timeout})
+                                                "request_timeout": request_timeout, "head_timeout": head_timeout,
+                                                "quick_nodes": quick_nodes, "slow_wait": slow_wait,
+                                                "jobs": SlowRulings(slow_workers)})
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     server_class = type("BoundServer", (Server,), {"address_family": family, "max_connections": max_connections})
     server = server_class((host, port), handler)

@@ -98,6 +98,15 @@ JUDGMENT_KINDS = ("equity_review", "question", "line_departure")
 
 
 def rule_case(case: Case) -> Ruling:
+    """The ruling on ``case``: every search of its claims and concessions, through every reading of the record,
+    draws on one work budget (``engine.mechanics.claims.Work``)."""
+    from engine.mechanics.work import probe_nodes, ruling_work
+
+    with ruling_work(probe=probe_nodes()):
+        return _rule_case(case)
+
+
+def _rule_case(case: Case) -> Ruling:
     check_case_record(case)
     adjustments = Adjustments()
     table = build_table(case, adjustments)

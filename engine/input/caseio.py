@@ -195,6 +195,19 @@ def _parse_published(value, err, case):
         if tricks is not None and (isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13):
             raise err(f"published.{who}.declarer_tricks",
                       f"{tricks!r} is not a number of tricks (0 to 13), or null when the source does not give it")
+        summary = ruling.get("summary")
+        if "summary" in ruling and (not isinstance(summary, str) or not summary.strip()):
+            shown = f"{summary!r}"[:60]
+            raise err(f"published.{who}.summary", f"{shown} is not text: a summary of the published ruling, "
+                                                   f"in words")
+        missing = [key for key in PUBLISHED_RULING_KEYS if key not in ruling]
+        if missing:
+            raise err(f"published.{who}.{missing[0]}" if len(missing) == 1 else f"published.{who}",
+                      f"{' and '.join(missing)} missing: a published ruling gives declarer's tricks (null when the "
+                      f"source does not give them) and a summary of what was ruled, in words")
+    for key in ("laws_in_force", "differences_1987"):
+        if key in value and value[key] is not None and not isinstance(value[key], str):
+            raise err(f"published.{key}", f"{str(repr(value[key]))[:60]} is not text")
     return value
 
 

@@ -482,6 +482,12 @@ def claim_facts(table: Table) -> list:
         elif e.kind == "concession" and e.event.index in table.voided:
             objector = C.partner(e.get("by"))
             facts.append(VoidedConcession(by=e.get("by"), objector=objector, at=e.at))
+    _check_statements(table)
+    if not any(e.kind in ("claim", "concession") for e in table.events):
+        for x in table.events:
+            if x.kind == "play_after_claim":
+                raise _err(table, f"{x.event.where}.kind", "play after a claim is recorded, but the case has no "
+                                                           "claim or concession for it to follow")
     ending = [e for e in table.events if e.kind in ("claim", "concession") and e.event.index not in table.voided]
     if not ending or not table.tally.known:
         return facts
@@ -506,11 +512,6 @@ def claim_facts(table: Table) -> list:
     if e.kind == "claim" and e.get("accepted", True) is False and e.get("agreed_result") is not None:
         raise _err(table, f"{e.event.where}.agreed_result", "a claim that was not accepted has no agreed result")
     statement = e.get("statement")
-    if statement is not None and not isinstance(statement, str):
-        raise _err(table, f"{e.event.where}.statement", f"{statement!r} is not text")
-    if isinstance(statement, str) and len(statement) > MAX_STATEMENT:
-        raise _err(table, f"{e.event.where}.statement", f"{len(statement)} characters: a claim or concession "
-                                                        f"statement is at most {MAX_STATEMENT}")
     try:
         pos = position_at_end(table)
         pos_error = None
@@ -634,6 +635,23 @@ def claim_facts(table: Table) -> list:
     return facts
 
 
+STATEMENT_EVENTS = ("claim", "concession", "line_offered", "play_after_claim", "current_trick_remark", "cards_shown")
+
+
+def _check_statements(table: Table) -> None:
+    """Every statement of the claims' events is text of at most ``MAX_STATEMENT`` characters: the one that
+    ended play, and one that did not (a concession partner voided at once, a line offered, a remark)."""
+    for x in table.events:
+        if x.kind not in STATEMENT_EVENTS:
+            continue
+        statement = x.get("statement")
+        if statement is not None and not isinstance(statement, str):
+            raise _err(table, f"{x.event.where}.statement", f"{str(repr(statement))[:60]} is not text")
+        if isinstance(statement, str) and len(statement) > MAX_STATEMENT:
+            raise _err(table, f"{x.event.where}.statement", f"{len(statement)} characters: a {x.kind.replace('_', ' ')} "
+                                                            f"statement is at most {MAX_STATEMENT}")
+
+
 def _played_after(table: Table, e) -> list:
     """Play recorded after the claim or concession (68D): shown, never counted; each card must have been held by
     its seat when play stopped, and played once."""
@@ -739,6 +757,10 @@ def _check_line(table: Table, e, line, pos: S.Position, side: str, field: str) -
         if st.card and st.card not in held:
             raise _err(table, where, f"step {i}: {C.card_short(st.card)} is not held by "
                                      f"{SIDE_NAMES[side]} when play stops")
+        by = getattr(st, "by", None)
+        if by and C.side_of(by) != side:
+            raise _err(table, where, f"step {i}: {st.text()}: {C.seat_name(by)} is an opponent of the claimer "
+                                     f"({SIDE_NAMES[side]}); the line's steps are the claimer's side's plays")
 
 
 def _known_suits(table: Table, pos: S.Position, side: str, moment: int) -> tuple:
