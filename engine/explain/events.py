@@ -89,6 +89,8 @@ def event_sentence(kind: str, f: dict) -> str:
         return f"{by} disarranged his played cards"
     if kind == "trick_disputed":
         return f"{by} disputed who won trick {f.get('trick')}"
+    if kind == "director_called":
+        return f"{by} called the director"
     if kind == "objection":
         return f"{by} objected" + (f": {f['statement']}" if f.get("statement") else "")
     rest = ", ".join(f"{k} {v}" for k, v in f.items())

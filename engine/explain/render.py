@@ -44,7 +44,8 @@ MAIN_ORDER = IRREGULARITIES + (
     "not_a_claim", "concession_void", "claim_made", "concession_made", "statement_missing", "play_ceases",
     "claim_disputed", "director_step", "claim_accepted", "legal_floor", "normal_line", "double_dummy",
     "trump_condition", "outstanding_trump", "new_line_rejected", "unstated_line", "card_location_known",
-    "acceptance_withdrawn", "withdrawal_refused", "concession_cancelled", "concession_stands", "tricks_awarded",
+    "acceptance_withdrawn", "withdrawal_refused", "concession_cancelled", "concession_stands", "concession_not_reopened",
+    "tricks_awarded",
     "equity_review")
 
 

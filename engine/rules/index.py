@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = '075392fe822c0f2651b34'  # indexer.sources_digest() of what it was written from
+SOURCES = '6acd33c4ea12e82f527bc'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -376,6 +376,7 @@ _RULES = r'''{
 "law_71A1_award_legal_floor": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionCancelled", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:TricksAwarded"]],
 "law_71A1_award_won_in_play": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionCancelled", "engine.law.claims:AgreedResult", "engine.law.claims:ClaimEvent", "engine.law.claims:PlayBounds", "engine.law.claims:NormalPlay", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:TricksAwarded"]],
 "law_71A1_legal_floor": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ClaimEvent", "engine.law.claims:PlayBounds"]], ["engine.law.claims:LegalFloor"]],
+"law_71A1_not_raised_in_time": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:PlayBounds", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionNotReopened"]],
 "law_71A1_trick_already_won": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:AgreedResult", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionCancelled"]],
 "law_71A1_trick_no_legal_play_could_lose": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:PlayBounds", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionCancelled"]],
 "law_71A2_award": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionCancelled", "engine.law.claims:ClaimEvent", "engine.law.claims:PlayBounds", "engine.law.claims:NormalPlay", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:TricksAwarded"]],
@@ -383,6 +384,7 @@ _RULES = r'''{
 "law_71A2_contract_already_made": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:AgreedResult", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionCancelled"]],
 "law_71B_award": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionCancelled"]], ["engine.law.claims:TricksAwarded"]],
 "law_71B_normal_floor": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay"]], ["engine.law.claims:NormalLine"]],
+"law_71B_not_raised_in_time": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionNotReopened"]],
 "law_71B_trick_no_normal_play_could_lose": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionCancelled"]],
 "law_71_concession_stands": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent"]], ["engine.law.claims:ConcessionStands"]],
 "law_71_scored_as_conceded": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionStands", "engine.law.claims:ClaimEvent"]], ["engine.law.claims:TricksAwarded"]],
