@@ -403,3 +403,49 @@ def test_draft_api_edits_a_served_case(server):
     assert info.value.code == 400 and "cannot edit" in json.loads(info.value.read())["error"]
 
 
+
+
+BLOCKED_CASE = "law70/70a-blocked-hearts-careless-order.yaml"
+
+
+def test_departure_answers_take_effect_in_the_ruling(server, tmp_path):
+    """Issue 28 item 1: "not normal" on a lead records the play's role, so the lead leaves the line and the award
+    changes; the answer stays on the page (and can be turned back to "normal", which restores the award)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text(BLOCKED_CASE)
+        driver.find_element(By.ID, "open").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='departure-0']"))
+        award = lambda: next(t for k, t in _texts(driver) if k == "tricks_awarded")  # noqa: E731
+        assert "declarer's total is 4" in award()
+        item = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='departure-0']")
+        assert "nine of diamonds" in item.text and "Not answered yet" in item.text
+        before = _rulings(driver)
+        item.find_element(By.CSS_SELECTOR, "button[data-value='not_normal']").click()
+        _wait_ruled(wait, before)
+        # the lead of the nine is out of the line: North-South take the rest and the total rises to 6
+        wait.until(lambda d: "declarer's total is 6" in award())
+        found = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='finding-ND9']")
+        assert "North leads the nine of diamonds" in found.text
+        assert "Answered: Not normal for this player" in found.text
+        assert found.find_element(By.CSS_SELECTOR, "button[data-value='not_normal']").get_attribute("aria-pressed") == "true"
+        driver.find_element(By.ID, "save-yaml").click()
+        wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("# Entered"))
+        saved = yaml.safe_load(driver.find_element(By.ID, "saved").get_attribute("textContent"))
+        claim = next(e for e in saved["events"] if e["kind"] == "claim")
+        assert claim["not_normal"] == [{"seat": "N", "card": "D9", "as": "lead"}]
+        # turned back to normal: the lead stands in the line again and the award is the first one
+        before = _rulings(driver)
+        found.find_element(By.CSS_SELECTOR, "button[data-value='normal']").click()
+        _wait_ruled(wait, before)
+        wait.until(lambda d: "declarer's total is 4" in award())
+        item = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='departure-0']")
+        assert "Answered: Normal" in item.text
+    finally:
+        driver.quit()

@@ -805,7 +805,7 @@ def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult, pcl
     first = departures[0] if departures else None
     table.claim_line = {"side": side, "tricks": res.value, "best": res.best, "class": pclass, "line": tricks,
                         "falls_short": ({"trick": first["trick"], "seat": first["seat"], "card": first["card"],
-                                         "why": first["why"]} if first else None),
+                                         "as": first["as"], "why": first["why"]} if first else None),
                         "departures": departures}
     return [LineDeparture(seat=d["seat"], card=d["card"], trick=d["trick"], role=d["as"], costs=d["costs"],
                           why=d["why"] or "", answer=d.get("answer", ""), question=d["question"])
