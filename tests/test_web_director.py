@@ -107,7 +107,10 @@ def test_the_live_ruling_is_provisional_until_play_ends():
     assert two["ruling"]["result"].startswith("Play goes on")
     assert not any("cannot be counted" in n or "add result" in n for n in two["ruling"]["notes"])
     three = after(3)
-    assert {c["kind"]: c["provisional"] for c in three["ruling"]["conclusions"]}["no_revoke_penalty"] is True
+    flags = {c["kind"]: c["provisional"] for c in three["ruling"]["conclusions"]}
+    assert flags["no_revoke_penalty"] is True
+    # what has already happened is not "if attention were drawn now": the revoke is established, the trick stands
+    assert flags["revoke_established"] is False and flags["trick_stands"] is False
     end = after(13)
     assert end["standing"] == "final" and end["ruling"]["standing"]["final"]
     assert not any(c["provisional"] for c in end["ruling"]["conclusions"])
@@ -421,17 +424,21 @@ def test_departure_answers_take_effect_in_the_ruling(server, tmp_path):
         wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
         Select(driver.find_element(By.ID, "file")).select_by_visible_text(BLOCKED_CASE)
         driver.find_element(By.ID, "open").click()
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='departure-0']"))
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0']"))
         award = lambda: next(t for k, t in _texts(driver) if k == "tricks_awarded")  # noqa: E731
         assert "declarer's total is 4" in award()
-        item = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='departure-0']")
+        item = driver.find_element(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0']")
         assert "nine of diamonds" in item.text and "Not answered yet" in item.text
+        # asked once, in words (before: once in the ruling with the case file's field names, and again below it)
+        page = driver.find_element(By.ID, "conclusions").text + driver.find_element(By.ID, "judgments").text
+        assert "not_normal" not in page and "aware_of_trumps" not in page
+        assert page.count("Would this player, of the class assumed") == 1
         before = _rulings(driver)
         item.find_element(By.CSS_SELECTOR, "button[data-value='not_normal']").click()
         _wait_ruled(wait, before)
         # the lead of the nine is out of the line: North-South take the rest and the total rises to 6
         wait.until(lambda d: "declarer's total is 6" in award())
-        found = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='finding-ND9']")
+        found = driver.find_element(By.CSS_SELECTOR, ".judgment[data-judgment='finding-ND9']")
         assert "North leads the nine of diamonds" in found.text
         assert "Answered: Not normal for this player" in found.text
         assert found.find_element(By.CSS_SELECTOR, "button[data-value='not_normal']").get_attribute("aria-pressed") == "true"
@@ -445,7 +452,7 @@ def test_departure_answers_take_effect_in_the_ruling(server, tmp_path):
         found.find_element(By.CSS_SELECTOR, "button[data-value='normal']").click()
         _wait_ruled(wait, before)
         wait.until(lambda d: "declarer's total is 4" in award())
-        item = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='departure-0']")
+        item = driver.find_element(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0']")
         assert "Answered: Normal" in item.text
     finally:
         driver.quit()

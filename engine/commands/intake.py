@@ -313,6 +313,14 @@ FINAL_AUCTION = "The auction has ended with four passes: this is the ruling on t
 PLAYING_RESULT = "Play goes on: declarer's tricks are counted when play ends."
 
 
+# Conclusions that say what has already happened or is in force now (a lead accepted, a revoke established, a
+# penalty card and what it obliges): drawing attention later would not change them, so they are never tagged
+# "if attention were drawn now".
+SETTLED_KINDS = ("lead_accepted", "proper_lead_stands", "roles_switched", "revoke_established", "revoke_corrected",
+                 "card_withdrawn", "penalty_card", "obligation", "penalty_card_lifted", "cannot_comply",
+                 "play_accepted", "trick_stands", "not_a_claim", "concession_void")
+
+
 def mark_standing(state: dict) -> None:
     """Whether the ruling on the page is final (play has ended) or provisional (play goes on): the state's
     ``standing`` (``final``, ``provisional``) with its sentence, and ``provisional`` on each conclusion of the
@@ -330,7 +338,7 @@ def mark_standing(state: dict) -> None:
     state["standing"] = "final" if final else "provisional"
     ruling["standing"] = {"final": final, "text": text}
     for c in ruling["conclusions"]:
-        c["provisional"] = not final and c["section"] in ("ruling", "judge")
+        c["provisional"] = not final and c["section"] in ("ruling", "judge") and c["kind"] not in SETTLED_KINDS
     if not final:
         ruling["result"] = PLAYING_RESULT
         ruling["notes"] = [n for n in ruling["notes"] if "cannot be counted" not in n]

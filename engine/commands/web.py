@@ -336,8 +336,12 @@ def claim_judgments(ruling: Ruling) -> list:
         seen_departures.add((d.get("trick"), d.get("seat")))
         answer = d.get("answer") or _play_answer(event, play)
         cost = d.get("costs")
-        out.append({"id": f"departure-{n}", "law": "70A", "question": d.get("question") or QUESTION_DEPARTURE,
-                    "conclusion": None,
+        # the ruling's own question on this play (line_departure): the page asks it once, with the buttons
+        asked = next((c for c in ruling.conclusions if c.kind == "line_departure"
+                      and (c.fields.get("trick"), c.fields.get("seat"), c.fields.get("card"))
+                      == (d.get("trick"), d.get("seat"), d.get("card"))), None)
+        out.append({"id": f"departure-{n}", "law": "70A", "question": _departure_words(d),
+                    "conclusion": asked.id if asked else None,
                     "detail": (f"Trick {d.get('trick')}: {C.seat_name(play['seat'])} plays "
                                f"{C.card_name(play['card'])}" + (f" (it costs {cost} trick{'s' if cost != 1 else ''})"
                                                                   if isinstance(cost, int) and cost else "")),
@@ -388,6 +392,16 @@ def claim_judgments(ruling: Ruling) -> list:
                     "answer": _play_answer(event, play) if play else None,
                     "record": {"event": index, "play": play} if recordable else None})
     return out
+
+
+def _departure_words(d: dict) -> str:
+    """The question on a play of the least successful line, in the director's words (no case-file syntax)."""
+    verb = ROLE_WORDS.get(d.get("as"), "plays")
+    cost = d.get("costs")
+    costs = f", which costs {cost} trick{'s' if cost != 1 else ''} against the best normal line" \
+        if isinstance(cost, int) and cost else ""
+    return (f"At trick {d.get('trick')} {C.seat_name(d.get('seat'))} {verb} {C.card_name(d.get('card'))}{costs}. "
+            + QUESTION_DEPARTURE)
 
 
 def _play_answer(event: dict, play: dict | None) -> str | None:

@@ -74,7 +74,7 @@ def event_sentence(kind: str, f: dict) -> str:
     if kind == "hands_returned":
         return "All four hands were returned to the board"
     if kind == "card_exposed":
-        return f"{_seat(f.get('seat'))}'s {_card(f.get('card'))} was exposed: he {EXPOSED.get(str(f.get('how')), f.get('how'))}"
+        return f"{_seat(f.get('seat'))}'s {_card(f.get('card')).removeprefix('the ')} was exposed: he {EXPOSED.get(str(f.get('how')), f.get('how'))}"
     if kind == "option_chosen":
         text = OPTIONS.get(str(f.get("option")), str(f.get("option")).replace("_", " "))
         text = text.format(suit=_suit(f.get("suit")), card=_card(f.get("card")))

@@ -434,9 +434,10 @@ class ConcessionCancelled(Conclusion):
 
 class ConcessionStands(Conclusion):
     kind = "concession_stands"
-    shown = ("side", "tricks")
+    shown = ("side", "tricks", "conceded")
     side = _f(str)
-    tricks = _f(int)
+    tricks = _f(int)  # the conceding side's share of the remaining tricks by the concession
+    conceded = _f(int)  # the tricks it gave up
 
 
 class TricksAwarded(Conclusion):

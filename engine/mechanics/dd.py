@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.mechanics.solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str
 
-MISSING = "the double-dummy solver is not installed (pip install -e '.[dd]' installs endplay)"
+MISSING = "the double-dummy solver is not installed on this machine (the optional endplay package, '[dd]')"
 
 _LOADED: dict = {}
 

@@ -170,11 +170,11 @@ class Law71:
 
     @law_rule("71",
               ConcessionMade(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, conceded=MATCH.c),
               NOT(ConcessionCancelled(side=MATCH.s)),
               concludes=(ConcessionStands,))
-    def law_71_concession_stands(self, s, k):
-        self.conclude(ConcessionStands(side=s, tricks=k))
+    def law_71_concession_stands(self, s, k, c):
+        self.conclude(ConcessionStands(side=s, tricks=k, conceded=c))
 
     @law_rule("71",
               ConcessionStands(side=MATCH.s, tricks=MATCH.k),

@@ -192,7 +192,11 @@ def _concession_cancelled(f, table):
 
 @describes("concession_stands")
 def _concession_stands(f, table):
-    return f"The concession stands: {SIDE_NAMES[f['side']]} keep {_n(f['tricks'])} of those remaining."
+    c = f.get("conceded")
+    if c is None:
+        return f"The concession stands: {SIDE_NAMES[f['side']]} keep {_n(f['tricks'])} of those remaining."
+    return (f"The concession stands: the {_n(c)} {SIDE_NAMES[f['side']]} conceded "
+            f"{'is' if c == 1 else 'are'} not given back.")
 
 
 @describes("tricks_awarded")
