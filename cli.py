@@ -462,6 +462,11 @@ def check(files: tuple, quiet: bool) -> None:
 
     bad = total = 0
     for entry in entries(files):  # one game at a time: a session of any length in the memory of one game
+        if entry.unlisted:  # the games with problems past the first ones of the file: counted, not listed
+            total += entry.unlisted
+            bad += entry.unlisted
+            click.echo(f"ERROR {entry.error}")
+            continue
         total += 1
         if entry.error is None:
             try:
