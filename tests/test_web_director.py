@@ -456,3 +456,74 @@ def test_departure_answers_take_effect_in_the_ruling(server, tmp_path):
         assert "Answered: Normal" in item.text
     finally:
         driver.quit()
+
+
+def test_the_table_as_it_is_after_a_refused_lead(server, tmp_path):
+    """Issue 28 item 4: the penalty card is shown as one; a pending 50E2 choice is named in the "now" line; after
+    the choice only the cards the restriction allows are marked legal; after 54A the diagram labels the new
+    declarer; a typed card from a seat not on turn says what it was taken as; an exposed card must still be held."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        _start_typed(driver, wait, DEAL_54, 7)
+        driver.find_element(By.ID, "contract").send_keys("6NT")
+        Select(driver.find_element(By.ID, "declarer")).select_by_value("S")
+        driver.find_element(By.ID, "contract-set").click()
+        wait.until(lambda d: "6NT by South" in d.find_element(By.ID, "boardline").text)
+        # East leads out of turn, typed: the field says what the card was taken as
+        typed = driver.find_element(By.ID, "typed")
+        typed.send_keys("E:S5\n")
+        _wait_idle(wait, 1)
+        assert "East is not on turn (West is)" in driver.find_element(By.ID, "typed-note").text
+        option = lambda name: driver.find_element(  # noqa: E731
+            By.CSS_SELECTOR, f"li.conclusion[data-kind='option'] button[data-option='{name}']")
+        option("refuse_lead").click()
+        _wait_idle(wait, 2)
+        assert driver.find_element(By.ID, "typed-note").text == ""
+        # the refused card is a major penalty card, on the table: marked in East's hand and named under it
+        card = driver.find_element(By.CSS_SELECTOR, "#hand-E button.card[data-card='S5']")
+        assert "penalty" in card.get_attribute("class") and "penalty card" in card.get_attribute("aria-label")
+        assert "Penalty card: " in driver.find_element(By.ID, "hand-E").text
+        # before West leads, declarer chooses under 50E2: the "now" line says so, with a way to the choice
+        now = driver.find_element(By.ID, "now").text
+        assert "West to lead" in now and "South must choose" in now, now
+        driver.find_element(By.ID, "go-choice").click()
+        option("forbid_lead").click()
+        _wait_idle(wait, 3)
+        legal = {b.get_attribute("data-card") for b in driver.find_elements(By.CSS_SELECTOR, "#hand-W button.card.legal")}
+        held = {b.get_attribute("data-card") for b in driver.find_elements(By.CSS_SELECTOR, "#hand-W button.card")}
+        assert legal == {c for c in held if c[0] != "S"} and len(legal) == 9, legal  # no spade while on lead
+        assert "West may not lead spades (50E2a)" in driver.find_element(By.ID, "now").text
+        assert "must choose" not in driver.find_element(By.ID, "now").text
+        # an exposed card must still be in the hand: the five of spades went back to East, the ace of hearts is South's
+        driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='card_exposed']").click()
+        Select(driver.find_element(By.ID, "ev-by")).select_by_value("E")
+        driver.find_element(By.ID, "ev-card").send_keys("HA")
+        driver.find_element(By.ID, "ev-enter").click()
+        assert "East does not hold \u2665A now" in driver.find_element(By.ID, "event-error").text
+        # 54A instead: North declares, South is dummy, and the labels say so
+        for n in (2, 1):
+            driver.find_element(By.ID, "undo").click()
+            _wait_idle(wait, n)
+        option("spread_hand").click()
+        _wait_idle(wait, 2)
+        assert driver.find_element(By.CSS_SELECTOR, "#hand-S .who").text == "South (dummy)"
+        assert driver.find_element(By.CSS_SELECTOR, "#hand-N .who").text == "North (declarer)"
+        for width in (1400, 800):
+            driver.set_window_size(width, 1000)
+            wait.until(lambda d: d.execute_script("return window.innerWidth") <= width)
+            _no_overflow(driver, width)
+            _shot(driver, tmp_path, f"table-{width}")
+        # at 800 px the table and its ruling come before the panel to open a case (before: the ruling began
+        # about 2,000 px down, below that panel)
+        top = driver.execute_script("return document.getElementById('ruling-panel').getBoundingClientRect().top"
+                                    " + window.scrollY")
+        opener = driver.execute_script("return document.getElementById('open-panel').getBoundingClientRect().top"
+                                       " + window.scrollY")
+        assert top < opener, (top, opener)
+    finally:
+        driver.quit()

@@ -270,12 +270,85 @@ def play_state(ruling) -> dict:
         new_trick = False
     if ended:
         position, turn = "end", None
-    legal = []
+    legal, why = [], ""
     if turn:
         legal = [c for c in held[turn] if led and c[0] == led] or list(held[turn])
+        legal, why = _restricted(table, turn, held[turn], legal, led, number)
+    penalty = {s: _penalty_cards(table, s) for s in C.SEATS}
+    # after 54A (declarer faced his hand on the opening lead out of turn) his partner declares and he is dummy
+    switch = getattr(table, "switch", None)
+    declarer = switch[1] if switch and switch[1] else table.declarer
+    dummy = C.partner(declarer) if declarer else table.dummy
     return {"turn": turn, "trick": number, "new_trick": new_trick, "to_lead": led is None, "position": position,
-            "legal": legal,
-            "held": held, "ended": ended, "dummy": table.dummy}
+            "legal": legal, "restriction": why, "penalty": {s: cs for s, cs in penalty.items() if cs},
+            "held": held, "ended": ended, "dummy": dummy, "declarer": declarer}
+
+
+DUTY_WORDS = {"lead_suit": "must lead {suit}", "not_lead_suit": "may not lead {suit}",
+              "play_highest": "must play his highest {suit}", "play_lowest": "must play his lowest {suit}",
+              "not_play_suit": "may not play {suit}"}
+
+
+def _penalty_cards(table, seat: str) -> list:
+    """The seat's penalty cards still on the table (50): given by the law, not yet played or picked up."""
+    adj = table.adjustments
+    out = []
+    for (s, card, kind, since, law) in sorted(adj.penalty, key=lambda x: x[3]):
+        if s != seat or card in out:
+            continue
+        if any(ls == seat and lc == card for (ls, lc, lm) in adj.lifted):
+            continue
+        if any(p.seat == seat and p.card == card and p.applied and p.moment > since for p in table.plays):
+            continue
+        out.append(card)
+    return C.sort_cards(out)
+
+
+def _restricted(table, seat: str, hand: list, legal: list, led, trick: int) -> tuple:
+    """The legal cards for the next card of ``seat`` under the restrictions and penalty cards in force (50E1:
+    a lead or play restriction first, then a major penalty card), with the reason in words."""
+    adj = table.adjustments
+    why = []
+    plays = [p for p in table.plays if p.applied]
+    for (s, duty, arg, t, since, law) in sorted(adj.duties):
+        if s != seat:
+            continue
+        suit = C.SUIT_NAMES.get(arg, arg) if isinstance(arg, str) and len(arg) == 1 else (
+            C.SUIT_NAMES.get(led, "") if led else "")
+        if duty == "lead_suit" and led is None and not any(p.seat == seat and p.leads and p.moment > since for p in plays):
+            narrowed = [c for c in legal if c[0] == arg]
+        elif duty == "not_lead_suit" and led is None and _keeps_lead(table, seat, since):
+            narrowed = [c for c in legal if c[0] != arg]
+        elif duty in ("play_highest", "play_lowest") and led and t == trick:
+            follow = [c for c in hand if c[0] == led]
+            narrowed = [(max if duty == "play_highest" else min)(follow, key=C.rank_index)] if follow else legal
+        elif duty == "not_play_suit" and led and t == trick and not any(c[0] == led for c in hand):
+            narrowed = [c for c in legal if c[0] != arg]
+        else:
+            continue
+        if narrowed and narrowed != legal:
+            legal = narrowed
+            why.append(f"{C.seat_name(seat)} {DUTY_WORDS[duty].format(suit=suit)} ({law})")
+    majors = [c for c in _penalty_cards(table, seat)
+              if any(s == seat and card == c and kind == "major" for (s, card, kind, since, law) in adj.penalty)]
+    designated = [arg for (s, duty, arg, t, since, law) in adj.duties if s == seat and duty == "play_card" and arg in majors]
+    playable = [c for c in (designated or majors) if c in legal]
+    if playable:
+        legal = playable
+        why.append(f"{C.seat_name(seat)} must play his penalty card" + (" (50D)" if len(playable) == 1 else
+                                                                         "s: one of them (50D, 51)"))
+    return legal, "; ".join(why)
+
+
+def _keeps_lead(table, seat: str, since: int) -> bool:
+    """Whether ``seat`` has kept the lead since ``since`` (a forbidding of 50E2a lasts as long as that)."""
+    for t in table.tricks:
+        lead = t.effective[0][1] if t.effective else None
+        if lead is None or lead.moment <= since:
+            continue
+        if lead.seat != seat:
+            return False
+    return True
 
 
 def rule_draft(draft, view) -> dict:
@@ -318,7 +391,7 @@ PLAYING_RESULT = "Play goes on: declarer's tricks are counted when play ends."
 # "if attention were drawn now".
 SETTLED_KINDS = ("lead_accepted", "proper_lead_stands", "roles_switched", "revoke_established", "revoke_corrected",
                  "card_withdrawn", "penalty_card", "obligation", "penalty_card_lifted", "cannot_comply",
-                 "play_accepted", "trick_stands", "not_a_claim", "concession_void")
+                 "play_accepted", "trick_stands", "not_a_claim", "concession_void", "procedure")
 
 
 def mark_standing(state: dict) -> None:
