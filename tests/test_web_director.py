@@ -527,3 +527,70 @@ def test_the_table_as_it_is_after_a_refused_lead(server, tmp_path):
         assert top < opener, (top, opener)
     finally:
         driver.quit()
+
+
+SLOW_FETCH = """
+window.__realFetch = window.__realFetch || window.fetch;
+window.fetch = (url, opts) => String(url).includes('/api/intake') && !String(url).includes('save')
+  ? new Promise((resolve, reject) => {
+      const t = setTimeout(() => window.__realFetch(url, opts).then(resolve, reject), 4000);
+      if (opts && opts.signal) opts.signal.addEventListener('abort', () => { clearTimeout(t);
+        reject(new DOMException('aborted', 'AbortError')); });
+    })
+  : window.__realFetch(url, opts);
+"""
+
+
+def test_a_claim_being_ruled_is_shown_at_once_and_can_be_cancelled(server, tmp_path):
+    """Issue 28 item 2: while a claim is ruled the page says so at once, the cards cannot be clicked, and Cancel
+    (or Undo) takes the claim back out; the answer is made slow in the browser (a delayed fetch), not on the
+    server, so the test does not depend on how long the solver takes."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        _start_typed(driver, wait, DEAL_54, 7)
+        driver.find_element(By.ID, "contract").send_keys("6NT")
+        Select(driver.find_element(By.ID, "declarer")).select_by_value("S")
+        driver.find_element(By.ID, "contract-set").click()
+        wait.until(lambda d: "6NT by South" in d.find_element(By.ID, "boardline").text)
+        _click_card(driver, wait, "W:HK", 1)
+
+        def claim():
+            driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='claim']").click()
+            Select(driver.find_element(By.ID, "ev-by")).select_by_value("S")
+            tricks = driver.find_element(By.ID, "ev-tricks")
+            tricks.clear()
+            tricks.send_keys("13")
+            driver.find_element(By.ID, "ev-enter").click()
+
+        driver.execute_script(SLOW_FETCH)
+        claim()
+        box = driver.find_element(By.ID, "working")
+        wait.until(lambda d: box.is_displayed())
+        assert "Ruling on South's claim (13 tricks)" in box.text and "Cancel" in box.text
+        assert "Ruling on South's claim" in driver.find_element(By.ID, "now").text
+        card = driver.find_element(By.CSS_SELECTOR, "#hand-N button.card")
+        assert card.value_of_css_property("pointer-events") == "none"
+        driver.find_element(By.ID, "working-cancel").click()
+        assert not box.is_displayed()
+        assert "Cancelled" in driver.find_element(By.ID, "now-error").text
+        assert "claimed" not in driver.find_element(By.ID, "events").text
+        assert driver.find_element(By.CSS_SELECTOR, "#hand-N button.card").value_of_css_property("pointer-events") != "none"
+        # Undo while it works also takes the claim back, at once
+        claim()
+        wait.until(lambda d: box.is_displayed())
+        driver.find_element(By.ID, "undo").click()
+        assert not box.is_displayed() and "taken back" in driver.find_element(By.ID, "now-error").text
+        # ruled without the delay, the claim is in the events and the page is idle again
+        driver.execute_script("window.fetch = window.__realFetch;")
+        before = _rulings(driver)
+        claim()
+        _wait_ruled(wait, before)
+        wait.until(lambda d: "South claimed 13" in d.find_element(By.ID, "events").text)
+        assert not box.is_displayed()
+    finally:
+        driver.quit()
