@@ -594,3 +594,33 @@ def test_a_claim_being_ruled_is_shown_at_once_and_can_be_cancelled(server, tmp_p
         assert not box.is_displayed()
     finally:
         driver.quit()
+
+
+def test_the_player_class_is_chosen_on_the_page(server, tmp_path):
+    """Issue 28 item 5: the class of player the footnote to Law 69 judges is chosen beside the claim line; the
+    claim is ruled again (70a-blocked-hearts: 4 tricks for a club player, 6 for an expert, for whom the careless
+    order is not a normal play) and the choice is saved in the case file."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text(BLOCKED_CASE)
+        driver.find_element(By.ID, "open").click()
+        wait.until(lambda d: d.find_elements(By.ID, "player-class"))
+        award = lambda: next(t for k, t in _texts(driver) if k == "tricks_awarded")  # noqa: E731
+        assert "declarer's total is 4" in award()
+        assert Select(driver.find_element(By.ID, "player-class")).first_selected_option.get_attribute("value") == "club"
+        before = _rulings(driver)
+        Select(driver.find_element(By.ID, "player-class")).select_by_value("expert")
+        _wait_ruled(wait, before)
+        wait.until(lambda d: "declarer's total is 6" in award())
+        assert Select(driver.find_element(By.ID, "player-class")).first_selected_option.get_attribute("value") == "expert"
+        driver.find_element(By.ID, "save-yaml").click()
+        wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("# Entered"))
+        assert yaml.safe_load(driver.find_element(By.ID, "saved").get_attribute("textContent"))["player_class"] == "expert"
+    finally:
+        driver.quit()
