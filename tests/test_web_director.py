@@ -624,3 +624,39 @@ def test_the_player_class_is_chosen_on_the_page(server, tmp_path):
         assert yaml.safe_load(driver.find_element(By.ID, "saved").get_attribute("textContent"))["player_class"] == "expert"
     finally:
         driver.quit()
+
+
+def test_the_ruling_printed_alone_copied_as_text_and_its_clauses_linked(server, tmp_path):
+    """Issue 28 item 5: a print view of the ruling alone, the ruling as text, and clause labels that go to the
+    clause (its title and summary, under the ruling)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text(TRUMP_CASE)
+        driver.find_element(By.ID, "open").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#conclusions li.conclusion[data-kind='tricks_awarded']"))
+        link = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='outstanding_trump'] a.law")
+        assert link.text == "[70C]" and link.get_attribute("href").endswith("#clause-70C")
+        link.click()
+        assert driver.execute_script("return location.hash") == "#clause-70C"
+        clause = driver.find_element(By.ID, "clause-70C")
+        assert clause.text.startswith("70C ") and clause.is_displayed()
+        assert not driver.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='outstanding_trump'] .trace") or \
+            not driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='outstanding_trump'] .trace").is_displayed()
+        driver.find_element(By.ID, "copy-ruling").click()
+        text = driver.find_element(By.ID, "ruling-text").text
+        assert "North-South are awarded 3 tricks" in text and "[70C]" in text and "The clauses cited" in text
+        assert "aware_of_trumps" not in text and "not_normal" not in text
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        assert not driver.find_element(By.ID, "deal-panel").is_displayed()
+        assert not driver.find_element(By.ID, "open-panel").is_displayed()
+        assert driver.find_element(By.ID, "conclusions").is_displayed()
+        assert not driver.find_element(By.ID, "print-ruling").is_displayed()
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    finally:
+        driver.quit()

@@ -236,7 +236,22 @@ def page_data(ruling: Ruling) -> dict:
         # judgments on the claim with the answers that can be recorded
         "claim_view": claim_view(ruling),
         "judgments": claim_judgments(ruling),
+        # each clause the ruling cites, with its title and summary (the page links the clause labels to them)
+        "clauses": _clauses(kb, [c["law"] for c in conclusions]),
     }
+
+
+def _clauses(kb, laws) -> list:
+    """The clauses cited, in order of first citation: {id, title, summary} from the knowledge base."""
+    out, seen = [], set()
+    for law in laws:
+        if not law or law in seen:
+            continue
+        seen.add(law)
+        entry = kb.get(law)
+        if entry is not None:
+            out.append({"id": law, "title": entry.title, "summary": entry.summary})
+    return out
 
 
 # ---------------------------------------------------------------------------
