@@ -660,3 +660,38 @@ def test_the_ruling_printed_alone_copied_as_text_and_its_clauses_linked(server, 
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     finally:
         driver.quit()
+
+
+def test_cards_are_reached_by_keyboard_in_one_tab_stop(server, tmp_path):
+    """Issue 28 item 5: the hand on turn is one tab stop (its first legal card; before, every one of the 52 cards
+    was a tab stop); the arrow keys move from card to card and Enter plays the card."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        _start_typed(driver, wait, DEAL_54, 7)
+        driver.find_element(By.ID, "contract").send_keys("6NT")
+        Select(driver.find_element(By.ID, "declarer")).select_by_value("S")
+        driver.find_element(By.ID, "contract-set").click()
+        wait.until(lambda d: "6NT by South" in d.find_element(By.ID, "boardline").text)
+        stops = driver.find_elements(By.CSS_SELECTOR, "#diagram button.card:not([tabindex='-1'])")
+        assert [(b.get_attribute("data-seat"), b.get_attribute("data-card")) for b in stops] == [("W", "ST")]
+        # from the field before the diagram's cards, one Tab reaches West's hand
+        driver.execute_script("document.getElementById('diagram').previousElementSibling.setAttribute('tabindex','-1');"
+                              "document.getElementById('diagram').previousElementSibling.focus()")
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert driver.switch_to.active_element.get_attribute("data-card") == "ST"
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        assert driver.switch_to.active_element.get_attribute("data-card") == "S8"
+        driver.switch_to.active_element.send_keys(Keys.ENTER)
+        _wait_idle(wait, 1)
+        assert "\u26608" in driver.find_element(By.ID, "c-W").text
+        stops = driver.find_elements(By.CSS_SELECTOR, "#diagram button.card:not([tabindex='-1'])")
+        assert [b.get_attribute("data-seat") for b in stops] == ["N"]
+    finally:
+        driver.quit()
