@@ -695,3 +695,53 @@ def test_cards_are_reached_by_keyboard_in_one_tab_stop(server, tmp_path):
         assert [b.get_attribute("data-seat") for b in stops] == ["N"]
     finally:
         driver.quit()
+
+
+def test_redo_and_an_event_at_an_earlier_moment(server, tmp_path):
+    """Issue 28 item 5: Redo puts back what Undo took; an event can be added at an earlier moment of a loaded
+    record (here attention drawn to East's revoke in trick 2 of the club board, entered after the whole play)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = _driver(tmp_path)
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(server + "/")
+        _start_typed(driver, wait, DEAL_54, 7)
+        driver.find_element(By.ID, "contract").send_keys("6NT")
+        Select(driver.find_element(By.ID, "declarer")).select_by_value("S")
+        driver.find_element(By.ID, "contract-set").click()
+        wait.until(lambda d: "6NT by South" in d.find_element(By.ID, "boardline").text)
+        _click_card(driver, wait, "W:HK", 1)
+        _click_card(driver, wait, "N:H3", 2)
+        driver.find_element(By.ID, "undo").click()
+        _wait_idle(wait, 1)
+        assert driver.find_element(By.ID, "c-N").text == ""
+        driver.find_element(By.ID, "redo").click()
+        _wait_idle(wait, 2)
+        assert "\u26653" in driver.find_element(By.ID, "c-N").text
+        driver.find_element(By.ID, "redo").click()
+        assert "Nothing to redo" in driver.find_element(By.ID, "undo-error").text
+        # the whole board 3 record, then attention drawn back in trick 2 (East's spade on a diamond)
+        driver.find_element(By.ID, "mode-intake").click()
+        wait.until(lambda d: len(Select(d.find_element(By.ID, "hr-file")).options) >= 3)
+        Select(driver.find_element(By.ID, "hr-file")).select_by_visible_text("club-revokes.pbn: board 3, game 1")
+        driver.find_element(By.ID, "keep-record").click()
+        driver.find_element(By.ID, "hr-start").click()
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "0")
+        entries = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-entries"))
+        if "Play has ended" not in driver.find_element(By.ID, "now").text:
+            pytest.skip("the hand record was started without its play")
+        kinds = [k for k, _ in _conclusions(driver)]
+        assert "revoke_established" in kinds
+        driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='attention_drawn']").click()
+        when = Select(driver.find_element(By.ID, "ev-at"))
+        when.select_by_value("T3.0")  # the end of trick 2, before trick 3: the revoke not yet established
+        Select(driver.find_element(By.ID, "ev-by")).select_by_value("S")
+        driver.find_element(By.ID, "ev-enter").click()
+        _wait_idle(wait, entries + 1)
+        kinds = [k for k, _ in _conclusions(driver)]
+        assert "revoke_established" not in kinds and "revoke_must_be_corrected" in kinds, kinds
+        assert "South drew attention" in driver.find_element(By.ID, "events").text
+    finally:
+        driver.quit()
