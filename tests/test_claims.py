@@ -609,7 +609,7 @@ def test_the_least_successful_normal_line_is_shown_card_by_card():
     assert all(len(t["cards"]) == 4 for t in line["line"])
     assert [t["lost"] for t in line["line"]] == [False, True, True]
     # where it departs from the best normal line: dummy leads the diamond first, a careless order
-    assert line["falls_short"] == {"trick": 11, "seat": "N", "card": "D9", "why": "lead"}
+    assert line["falls_short"] == {"trick": 11, "seat": "N", "card": "D9", "as": "lead", "why": "lead"}
     assert [(d["trick"], d["seat"], d["card"], d["as"], d["costs"]) for d in line["departures"]] == \
         [(11, "N", "D9", "lead", 2)]
     assert any("leads the nine of diamonds, which costs North-South 2 tricks" in q for q in data["questions"])

@@ -106,9 +106,10 @@ class Law71:
     def law_71B_trick_no_normal_play_could_lose(self, s, l, t):
         self.conclude(ConcessionCancelled(side=s, tricks=l, total=t, reason="normal_floor"))
 
-    # -- a clause that would have cancelled it, had the concession been raised in its window ----------------
+    # -- the concession stands (71), and the clause that would have cancelled it had it been raised in that
+    # clause's window is named (the question the director would have decided) ----------------------------
 
-    @law_rule("71B",
+    @law_rule("71",
               ConcessionMade(side=MATCH.s),
               ClaimEvent(side=MATCH.s, kept=MATCH.k, floor_line=MATCH.fl),
               NormalPlay(side=MATCH.s, line=MATCH.fl, lower=MATCH.l),
@@ -116,12 +117,12 @@ class Law71:
               ClaimTiming(before_next_deal=MATCH.bn, raised=MATCH.r),
               TEST(lambda r, bn: not (r and bn)),
               NOT(ConcessionCancelled(side=MATCH.s)),
-              concludes=(ConcessionNotReopened,), cites=("69",))
-    def law_71B_not_raised_in_time(self, s, l, r):
+              concludes=(ConcessionNotReopened,), cites=("71B", "69"))
+    def law_71_would_71B_have_cancelled_it(self, s, l, r):
         self.conclude(ConcessionNotReopened(side=s, tricks=l, clause="71B", reason="normal_floor",
                                             when="late" if r else "not_raised"))
 
-    @law_rule("71A1",
+    @law_rule("71",
               ConcessionMade(side=MATCH.s),
               ClaimEvent(side=MATCH.s, kept=MATCH.k),
               PlayBounds(side=MATCH.s, lower=MATCH.l),
@@ -129,8 +130,8 @@ class Law71:
               ClaimTiming(in_correction_period=MATCH.ip, raised=MATCH.r),
               TEST(lambda r, ip: not (r and ip)),
               NOT(ConcessionCancelled(side=MATCH.s)),
-              concludes=(ConcessionNotReopened,))
-    def law_71A1_not_raised_in_time(self, s, l, r):
+              concludes=(ConcessionNotReopened,), cites=("71A1",))
+    def law_71_would_71A1_have_cancelled_it(self, s, l, r):
         self.conclude(ConcessionNotReopened(side=s, tricks=l, clause="71A1", reason="legal_floor",
                                             when="late" if r else "not_raised"))
 
