@@ -34,7 +34,7 @@ def test_rule_text(runner, tmp_path):
     assert res.exit_code == 0, res.output
     assert "East revoked in trick 2" in res.stdout
     assert "[63A1]" in res.stdout and "[64A2]" in res.stdout
-    assert "after rectification 11" in res.stdout and "EW" not in res.stdout.split("Score:")[1].split()[0]
+    assert "after the ruling 11" in res.stdout and "EW" not in res.stdout.split("Score:")[1].split()[0]
 
 
 def test_rule_json_follows_the_contract(runner, tmp_path):

@@ -52,7 +52,7 @@ def checked(record) -> Entry:
     return entry
 
 
-MAX_ERRORS_PER_FILE = 20  # the problems listed for one file; the rest are counted in one line
+MAX_ERRORS_PER_FILE = 100  # the problems listed for one file; the rest are counted in one line
 
 
 def entries(paths, progress=None):
