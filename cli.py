@@ -334,6 +334,20 @@ def _knowledge():
         fail(f"knowledge base: {exc}", EXIT_INTERNAL)
 
 
+def _laws_progress(done: int, total: int) -> None:
+    """What ``laws`` is doing when it must rule the casebook first (a fresh machine, or the engine changed): on
+    stderr, a counter on a terminal, else one line at the start and one at the end."""
+    tty = sys.stderr.isatty()
+    if done == 0:
+        sys.stderr.write(f"laws: ruling {total} case{'s' if total != 1 else ''} to find the clauses each exercises (once: the answer is "
+                         f"cached until the engine or a case changes)" + (" ..." if tty else "\n"))
+    elif tty:
+        sys.stderr.write(f"\rlaws: ruling the casebook: {done}/{total} cases" + ("\n" if done == total else ""))
+    elif done == total:
+        sys.stderr.write(f"laws: {total} case{'s' if total != 1 else ''} ruled\n")
+    sys.stderr.flush()
+
+
 @cli.command(short_help="List the clauses of the Laws, with their rules and cases.")
 @click.option("--law", "law", type=int, help="Only this law, e.g. 64.")
 @click.option("--cases", "cases_dir", type=click.Path(exists=True, file_okay=False), default=None,
@@ -370,7 +384,7 @@ def laws(law: int | None, cases_dir: str | None, tree: int | None, fmt: str) -> 
 
     cases_for = defaultdict(list)
     files = collect([cases_dir or DEFAULT_CASES]) if (cases_dir or DEFAULT_CASES.exists()) else []
-    for case_id, clauses in exercised(files):
+    for case_id, clauses in exercised(files, progress=_laws_progress):
         for clause in clauses:
             cases_for[clause].append(case_id)
     entries = [e for e in kb.entries.values() if law is None or e.law == law]
@@ -462,6 +476,11 @@ def check(files: tuple, quiet: bool) -> None:
 
     bad = total = 0
     for entry in entries(files):  # one game at a time: a session of any length in the memory of one game
+        if entry.unlisted:  # the games with problems past the first ones of the file: counted, not listed
+            total += entry.unlisted
+            bad += entry.unlisted
+            click.echo(f"ERROR {entry.error}")
+            continue
         total += 1
         if entry.error is None:
             try:

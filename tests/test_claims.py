@@ -35,8 +35,8 @@ def claim_event(event="claim", by="S", side="NS", tricks=4, kept=None, remaining
 
 
 def timing(side="NS", disputed=False, objector=None, withdrawal_side=None, withdrawal_in_period=True,
-           in_period=True, before_next_deal=True):
-    return K.ClaimTiming(side=side, disputed=disputed, objector=objector, acceptance_final=not disputed,
+           in_period=True, before_next_deal=True, raised=True):
+    return K.ClaimTiming(side=side, raised=raised, disputed=disputed, objector=objector, acceptance_final=not disputed,
                          withdrawal=withdrawal_side is not None, withdrawal_by=None, withdrawal_side=withdrawal_side,
                          withdrawal_in_period=withdrawal_in_period, in_correction_period=in_period,
                          before_next_deal=before_next_deal, ruling_at="T10.0")
@@ -250,6 +250,29 @@ def test_71B_for_a_trick_only_irrational_play_could_lose():
                   normal(line="none", tricks=4))
     assert [c["law"] for c in kinds(out, "concession_cancelled")] == ["71B"]
     assert only(out, "tricks_awarded")["tricks"] == 4
+
+
+def test_71_a_concession_nobody_raised_stands_with_the_question_it_would_raise():
+    # 71: the concession stands unless the director cancels it; he rules only when it is brought to him
+    out, _ = fire(concession(), timing(raised=False), bounds(floor=2, ceiling=2, remaining=2),
+                  normal(line="none", tricks=2, remaining=2))
+    assert not kinds(out, "concession_cancelled")
+    assert only(out, "concession_stands")["tricks"] == 1
+    assert (only(out, "tricks_awarded")["tricks"], only(out, "tricks_awarded")["law"]) == (1, "71")
+    would = {(c["clause"], c["when"], c["tricks"]) for c in kinds(out, "concession_not_reopened")}
+    assert would == {("71A1", "not_raised", 2), ("71B", "not_raised", 2)}
+
+
+def test_71B_raised_after_the_next_deal_says_it_came_too_late_and_71A1_still_cancels():
+    out, _ = fire(concession(kept=3, remaining=4), timing(before_next_deal=False), bounds(floor=0, ceiling=4),
+                  normal(line="none", tricks=4))
+    assert not kinds(out, "concession_cancelled")
+    late = only(out, "concession_not_reopened")
+    assert (late["clause"], late["when"], late["tricks"]) == ("71B", "late", 4)
+    out, _ = fire(concession(), timing(before_next_deal=False), bounds(floor=2, ceiling=2, remaining=2),
+                  normal(line="none", tricks=2, remaining=2))
+    assert only(out, "tricks_awarded")["law"] == "71A1"
+    assert not kinds(out, "concession_not_reopened")  # 71A1 gives back as much as 71B would have
 
 
 def test_71A2_contract_already_made():
@@ -603,7 +626,7 @@ def test_the_least_successful_normal_line_is_shown_card_by_card():
     assert all(len(t["cards"]) == 4 for t in line["line"])
     assert [t["lost"] for t in line["line"]] == [False, True, True]
     # where it departs from the best normal line: dummy leads the diamond first, a careless order
-    assert line["falls_short"] == {"trick": 11, "seat": "N", "card": "D9", "why": "lead",
+    assert line["falls_short"] == {"trick": 11, "seat": "N", "card": "D9", "as": "lead", "why": "lead",
                                    "missed": "his count held as many winners as tricks but did not look at how "
                                              "each hand is reached"}  # a blockage: entries are not in his count
     assert [(d["trick"], d["seat"], d["card"], d["as"], d["costs"]) for d in line["departures"]] == \

@@ -34,7 +34,7 @@ def test_rule_text(runner, tmp_path):
     assert res.exit_code == 0, res.output
     assert "East revoked in trick 2" in res.stdout
     assert "[63A1]" in res.stdout and "[64A2]" in res.stdout
-    assert "after rectification 11" in res.stdout and "EW" not in res.stdout.split("Score:")[1].split()[0]
+    assert "after the ruling 11" in res.stdout and "EW" not in res.stdout.split("Score:")[1].split()[0]
 
 
 def test_rule_json_follows_the_contract(runner, tmp_path):
@@ -121,6 +121,15 @@ def test_laws_cache_follows_the_cases_content(runner, tmp_path, monkeypatch):
     assert _cases_of(runner, book, "64A2") == ["cli-east-ruffs"]  # ruled, then remembered
     assert (tmp_path / "cache" / "exercised.json").exists()
     assert _cases_of(runner, book, "64A2") == ["cli-east-ruffs"]  # from the cache
+    # ruling the casebook first is said on stderr (a fresh machine was silent for minutes: issue 28); from the
+    # cache nothing is said
+    monkeypatch.setenv("BRIDGE_TD_CACHE", str(tmp_path / "cache2"))
+    res = runner.invoke(cli, ["laws", "--law", "64", "--cases", str(book)])
+    assert "laws: ruling 1 case to find the clauses each exercises" in res.stderr
+    assert "laws: 1 case ruled" in res.stderr and "laws:" not in res.stdout
+    res = runner.invoke(cli, ["laws", "--law", "64", "--cases", str(book)])
+    assert res.stderr == ""
+    monkeypatch.setenv("BRIDGE_TD_CACHE", str(tmp_path / "cache"))
     # The same file now expects the wrong transfer: it fails, so it no longer counts for 64A2.
     Path(case).write_text(GOOD.replace("tricks: 1, to: NS", "tricks: 2, to: NS"))
     assert _cases_of(runner, book, "64A2") == []

@@ -220,7 +220,7 @@ def test_verifier_error_files_are_refused_game_by_game(runner):
         ok, bad, total, text = check(runner, V / name)
         assert total == games, (name, text)
         for line in text.splitlines():
-            if line.startswith("ERROR"):
+            if line.startswith("ERROR") and "not listed" not in line:  # (past 20, the rest are counted: issue 28)
                 assert re.search(r"game \d+", line), line
     _, _, _, text = check(runner, V / "errors_10.pbn")
     assert re.search(r"game 12\b.*SK", text)  # the king of spades dealt twice

@@ -331,10 +331,32 @@ def test_audit_says_in_words_what_a_range_and_a_missing_value_mean(tmp_path, mon
     assert isinstance(line["floor"], list) and line["double_dummy"] is None
     text = A.audit_text({"boards": [line], "errors": [], "checked": 1})
     low, high = line["floor"]
-    assert f"legal floor between {low} and {high} (not settled within the work budget of" in text
-    assert "double dummy not available (the double-dummy solver is not installed)" in text
+    assert f"legal floor between {low} and {high} (not settled: the search stopped at its limit of" in text
+    # the missing double-dummy value is said once, after the boards, not on every line (issue 28)
+    text = A.audit_text({"boards": [line, dict(line)], "errors": [], "checked": 2})
+    assert text.count("the double-dummy solver is not installed") == 1
+    assert "No double-dummy value on 2 boards: the double-dummy solver is not installed." in text
+    assert "double dummy" not in text.split("\n")[0]
     assert " - " not in text and f"{low}-{high}" not in text
     assert line["double_dummy_reason"] == "the double-dummy solver is not installed"
+
+
+def test_audit_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    """A stderr that is a file or a pipe gets no carriage-return progress bar (issue 28); a terminal does."""
+    import io
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    pipe, tty = io.StringIO(), Tty()
+    monkeypatch.setattr("sys.stderr", pipe)
+    A.stderr_progress(10, 0.5)
+    A.stderr_progress(10, 1.0, True)
+    assert pipe.getvalue() == ""
+    monkeypatch.setattr("sys.stderr", tty)
+    A.stderr_progress(10, 0.5)
+    assert "\raudit [" in tty.getvalue() and "50%" in tty.getvalue()
 
 
 # -- a passed-out board given as Contract "Pass" alone ------------------------------------------------------
@@ -396,3 +418,20 @@ def test_export_to_a_file_that_cannot_be_written_is_bad_input(tmp_path):
                                    "-o", str(tmp_path / "no" / "such" / "x.pbn")])
     assert res.exit_code == 2 and res.stderr.startswith(f"error: {tmp_path / 'no' / 'such' / 'x.pbn'}: cannot be "
                                                         f"written: "), res.stderr
+
+
+def test_an_error_flood_is_bounded_per_file(tmp_path):
+    """A file of 500 unreadable deals lists the first problems and counts the rest in one line (issue 28: 31 MB
+    of ``md|`` printed 5 million error lines); the totals still count every deal."""
+    from engine.commands.session import MAX_ERRORS_PER_FILE
+
+    path = tmp_path / "flood.lin"
+    path.write_text("md|" * 1000)  # 500 deals, each "md|md|": no dealer digit
+    for command, total in (("check", "0 ok, 500 with problems, 500 games"),
+                           ("audit", "0 claimed or conceded of 500 boards; 0 flagged; 500 with problems")):
+        res = CliRunner().invoke(cli, [command, str(path)])
+        errors = [line for line in res.stdout.splitlines() if line.startswith("ERROR")]
+        assert len(errors) == MAX_ERRORS_PER_FILE + 1, command
+        assert errors[-1].endswith(f"{500 - MAX_ERRORS_PER_FILE} more deals with problems, not listed "
+                                   f"(the first {MAX_ERRORS_PER_FILE} are)"), errors[-1]
+        assert total in res.stdout, res.stdout[-300:]

@@ -81,8 +81,10 @@ def test_exemption_and_correction_cases():
 
 
 def test_running_out_of_answers_stops(club3):
+    # the score counts the questions answered: 2 of 2 (before issue 28, 2/8: the six never asked counted)
     score, text = run(club3, ["yes", "2"])
-    assert (score.right, score.asked) == (2, 8) and "(no answer)" in text
+    assert (score.right, score.asked) == (2, 2) and "this question and the 5 after it are not scored" in text
+    assert "Score: 2/2 (100%)" in text
     assert "No more answers: the quiz stops here." in text
 
 
@@ -117,7 +119,7 @@ def test_cli_quiz_from_file_and_stdin(tmp_path):
     assert res.output.rstrip().endswith("Score: 8/8 (100%)")
     res = runner.invoke(cli, ["quiz", str(CLUB), "--plain-cards"], input="yes\n2\nE\n")
     assert res.exit_code == 0 and "Exercise 1 of 3" in res.output and "S A K 3 2" in res.output
-    assert "Score: 3/8" in res.output
+    assert "Score: 3/3" in res.output  # only the questions answered are scored (issue 28; before: 3/8)
     res = runner.invoke(cli, ["quiz", str(ROOT / "cases" / "law64"), "--limit", "2", "--shuffle", "--seed", "1"],
                         input="")
     assert res.exit_code == 0 and "Exercise 1 of 2" in res.output

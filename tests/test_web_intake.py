@@ -169,6 +169,18 @@ def test_intake_board3_by_clicks(server, tmp_path):
         assert [(c["kind"], c["law"]) for c in served["conclusions"]] == [(c["kind"], c["law"]) for c in want["conclusions"]]
         assert _conclusions(driver) == [(c["kind"], c["law"]) for c in served["conclusions"]]
         assert driver.find_element(By.ID, "result").text == served["result"]
+        # Play over (issue 28): the hands are shown as dealt, the played cards struck through (before: "-" in
+        # every suit), and the step buttons walk through the play as for a file opened.
+        for seat in "NESW":
+            hand = driver.find_element(By.ID, f"hand-{seat}")
+            assert len(hand.find_elements(By.CSS_SELECTOR, ".gone")) == 13 and "-" not in hand.text, seat
+        controls = driver.find_element(By.ID, "controls")
+        assert controls.is_displayed()
+        driver.find_element(By.ID, "first").click()
+        assert driver.find_element(By.ID, "position").text == "start"
+        driver.find_element(By.ID, "next").click()
+        assert "West" in driver.find_element(By.ID, "position").text
+        assert driver.find_element(By.CSS_SELECTOR, "#c-W span").get_attribute("data-card") == BOARD3["play"][0][0][2:]
         # Save with an expect block: the saved file validates, and rules as the record does.
         driver.find_element(By.ID, "save-yaml-expect").click()
         wait.until(lambda d: d.find_element(By.ID, "saved").text.startswith("# Entered"))

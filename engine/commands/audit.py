@@ -18,7 +18,7 @@ the double-dummy value (DDS when installed, else the solver's compiled search); 
 Nothing here rules: an audit points the director at boards to look at.  The
 searches have a fixed node budget per board, so the report is the same on any
 machine; a number not settled is shown as a range, in words ("between 5 and 7,
-not settled within the work budget"), and a missing double-dummy value with
+not settled"), and a missing double-dummy value with
 its reason.  The files are read by ``check``'s reader (engine.commands.session),
 one game at a time, so that a game ``check`` rejects is an error here too,
 in the same words; each line names its file.
@@ -118,10 +118,12 @@ def audit_files(paths, progress=None) -> dict:
     """
     from engine.commands.session import entries
 
-    boards, errors, checked = [], [], 0
+    boards, errors, checked, unlisted = [], [], 0, 0
     for entry in entries(paths, progress):
         if entry.label is not None:
             checked += 1
+        checked += entry.unlisted
+        unlisted += max(entry.unlisted - 1, 0)
         if entry.error is not None:
             errors.append(str(entry.error))
             continue
@@ -134,40 +136,47 @@ def audit_files(paths, progress=None) -> dict:
             boards.append(line)
     if progress:
         progress(checked, 1.0, True)
-    return {"boards": boards, "errors": errors, "checked": checked}
+    return {"boards": boards, "errors": errors, "checked": checked, "unlisted": unlisted}
 
 
 def _value(v, what: str) -> str:
     """A floor or ceiling in words: a number, or the range a search within its work budget left open."""
     if isinstance(v, list):
-        return f"{what} between {v[0]} and {v[1]} (not settled within the work budget of {AUDIT_NODES:,} nodes)"
+        return f"{what} between {v[0]} and {v[1]} (not settled: the search stopped at its limit of {AUDIT_NODES:,} positions)"
     return f"{what} {v}"
 
 
 def audit_text(report: dict) -> str:
     out = []
+    reasons: dict = {}
     for b in report["boards"]:
         head = f"{b['file']}: {b['label']}: {b['contract']} by {b['declarer']}, claimed total {b['claimed_total']}"
         if "error" in b:
             out.append(f"{head}; {b['error']}")
             continue
-        dd = (f"double dummy {b['double_dummy']}" if b["double_dummy"] is not None else
-              f"double dummy not available ({b.get('double_dummy_reason') or 'no reason given'})")
-        out.append(f"{head}; {_value(b['floor'], 'legal floor')}, {_value(b['ceiling'], 'ceiling')}, {dd}")
+        if b["double_dummy"] is None:  # said once, after the boards (the reason is the same on every line)
+            reasons.setdefault(b.get("double_dummy_reason") or "no reason given", 0)
+            reasons[b.get("double_dummy_reason") or "no reason given"] += 1
+        dd = f", double dummy {b['double_dummy']}" if b["double_dummy"] is not None else ""
+        out.append(f"{head}; {_value(b['floor'], 'legal floor')}, {_value(b['ceiling'], 'ceiling')}{dd}")
         for fl in b["flags"]:
             out.append(f"  [{fl['law']}] {fl['text']}")
     for e in report["errors"]:
         out.append(f"ERROR {e}")
     flagged = sum(1 for b in report["boards"] if b.get("flags"))
-    unread = f"; {len(report['errors'])} with problems (ERROR above)" if report["errors"] else ""
+    problems = len(report["errors"]) + report.get("unlisted", 0)
+    unread = f"; {problems} with problems (ERROR above)" if report["errors"] else ""
     out.append(f"\n{len(report['boards'])} claimed or conceded of {report['checked']} boards; {flagged} flagged"
                f"{unread}")
+    for reason, n in reasons.items():
+        out.append(f"No double-dummy value on {n} board{'s' if n != 1 else ''}: {reason}.")
     return "\n".join(out).lstrip("\n")
 
 
 def stderr_progress(boards: int, share: float, done: bool = False) -> None:
-    """A one-line progress bar on stderr (the share of the files read), from the fifth board on."""
-    if boards < 5:
+    """A one-line progress bar on stderr (the share of the files read), from the fifth board on, when stderr
+    is a terminal."""
+    if boards < 5 or not sys.stderr.isatty():  # a log file or a pipe gets no carriage-return bar
         return
     width = 30
     filled = int(width * min(max(share, 0.0), 1.0))

@@ -31,7 +31,7 @@ MAX_ENTRIES = 80  # 52 cards and the corrections and refused leads a record can 
 MAX_EVENTS = 60
 MAX_TEXT = 2000
 DRAFT_KEYS = {"id", "title", "source", "board", "dealer", "vulnerable", "deal", "players", "auction", "contract",
-              "declarer", "play", "result", "events", "answers", "ui", "notes"}
+              "declarer", "play", "result", "events", "answers", "ui", "notes", "player_class"}
 NO_PLAY_FIELDS = ("ui", "pockets", "dealing", "wrong_board", "explanation", "irregularity", "scoring", "deal_found")
 UI_HOWS_AT_A_CALL = {"hesitation": "hesitation", "remark": "remark", "gesture": "gesture", "question": "question"}
 
@@ -132,6 +132,8 @@ def case_data(draft) -> dict:
         data["answers"] = draft["answers"]
     if draft.get("notes"):
         data["notes"] = _text(draft["notes"], "notes")
+    if draft.get("player_class"):  # the class of player the footnote to Law 69 judges (the loader checks it)
+        data["player_class"] = _text(draft["player_class"], "player_class", 12)
     if draft.get("result") is not None and data.get("contract"):
         data["result"] = draft["result"]
     return data
@@ -270,12 +272,85 @@ def play_state(ruling) -> dict:
         new_trick = False
     if ended:
         position, turn = "end", None
-    legal = []
+    legal, why = [], ""
     if turn:
         legal = [c for c in held[turn] if led and c[0] == led] or list(held[turn])
+        legal, why = _restricted(table, turn, held[turn], legal, led, number)
+    penalty = {s: _penalty_cards(table, s) for s in C.SEATS}
+    # after 54A (declarer faced his hand on the opening lead out of turn) his partner declares and he is dummy
+    switch = getattr(table, "switch", None)
+    declarer = switch[1] if switch and switch[1] else table.declarer
+    dummy = C.partner(declarer) if declarer else table.dummy
     return {"turn": turn, "trick": number, "new_trick": new_trick, "to_lead": led is None, "position": position,
-            "legal": legal,
-            "held": held, "ended": ended, "dummy": table.dummy}
+            "legal": legal, "restriction": why, "penalty": {s: cs for s, cs in penalty.items() if cs},
+            "held": held, "ended": ended, "dummy": dummy, "declarer": declarer}
+
+
+DUTY_WORDS = {"lead_suit": "must lead {suit}", "not_lead_suit": "may not lead {suit}",
+              "play_highest": "must play his highest {suit}", "play_lowest": "must play his lowest {suit}",
+              "not_play_suit": "may not play {suit}"}
+
+
+def _penalty_cards(table, seat: str) -> list:
+    """The seat's penalty cards still on the table (50): given by the law, not yet played or picked up."""
+    adj = table.adjustments
+    out = []
+    for (s, card, kind, since, law) in sorted(adj.penalty, key=lambda x: x[3]):
+        if s != seat or card in out:
+            continue
+        if any(ls == seat and lc == card for (ls, lc, lm) in adj.lifted):
+            continue
+        if any(p.seat == seat and p.card == card and p.applied and p.moment > since for p in table.plays):
+            continue
+        out.append(card)
+    return C.sort_cards(out)
+
+
+def _restricted(table, seat: str, hand: list, legal: list, led, trick: int) -> tuple:
+    """The legal cards for the next card of ``seat`` under the restrictions and penalty cards in force (50E1:
+    a lead or play restriction first, then a major penalty card), with the reason in words."""
+    adj = table.adjustments
+    why = []
+    plays = [p for p in table.plays if p.applied]
+    for (s, duty, arg, t, since, law) in sorted(adj.duties):
+        if s != seat:
+            continue
+        suit = C.SUIT_NAMES.get(arg, arg) if isinstance(arg, str) and len(arg) == 1 else (
+            C.SUIT_NAMES.get(led, "") if led else "")
+        if duty == "lead_suit" and led is None and not any(p.seat == seat and p.leads and p.moment > since for p in plays):
+            narrowed = [c for c in legal if c[0] == arg]
+        elif duty == "not_lead_suit" and led is None and _keeps_lead(table, seat, since):
+            narrowed = [c for c in legal if c[0] != arg]
+        elif duty in ("play_highest", "play_lowest") and led and t == trick:
+            follow = [c for c in hand if c[0] == led]
+            narrowed = [(max if duty == "play_highest" else min)(follow, key=C.rank_index)] if follow else legal
+        elif duty == "not_play_suit" and led and t == trick and not any(c[0] == led for c in hand):
+            narrowed = [c for c in legal if c[0] != arg]
+        else:
+            continue
+        if narrowed and narrowed != legal:
+            legal = narrowed
+            why.append(f"{C.seat_name(seat)} {DUTY_WORDS[duty].format(suit=suit)} ({law})")
+    majors = [c for c in _penalty_cards(table, seat)
+              if any(s == seat and card == c and kind == "major" for (s, card, kind, since, law) in adj.penalty)]
+    designated = [arg for (s, duty, arg, t, since, law) in adj.duties if s == seat and duty == "play_card" and arg in majors]
+    playable = [c for c in (designated or majors) if c in legal]
+    if playable:
+        legal = playable
+        why.append(f"{C.seat_name(seat)} must play his penalty card" + (" (50D)" if len(playable) == 1 else
+                                                                         "s: one of them (50D, 51)"))
+    return legal, "; ".join(why)
+
+
+def _keeps_lead(table, seat: str, since: int) -> bool:
+    """Whether ``seat`` has kept the lead since ``since`` (a forbidding of 50E2a lasts as long as that)."""
+    for t in table.tricks:
+        lead = t.effective[0][1] if t.effective else None
+        if lead is None or lead.moment <= since:
+            continue
+        if lead.seat != seat:
+            return False
+    return True
 
 
 def rule_draft(draft, view) -> dict:
@@ -313,6 +388,14 @@ FINAL_AUCTION = "The auction has ended with four passes: this is the ruling on t
 PLAYING_RESULT = "Play goes on: declarer's tricks are counted when play ends."
 
 
+# Conclusions that say what has already happened or is in force now (a lead accepted, a revoke established, a
+# penalty card and what it obliges): drawing attention later would not change them, so they are never tagged
+# "if attention were drawn now".
+SETTLED_KINDS = ("lead_accepted", "proper_lead_stands", "roles_switched", "revoke_established", "revoke_corrected",
+                 "card_withdrawn", "penalty_card", "obligation", "penalty_card_lifted", "cannot_comply",
+                 "play_accepted", "trick_stands", "not_a_claim", "concession_void", "procedure")
+
+
 def mark_standing(state: dict) -> None:
     """Whether the ruling on the page is final (play has ended) or provisional (play goes on): the state's
     ``standing`` (``final``, ``provisional``) with its sentence, and ``provisional`` on each conclusion of the
@@ -330,7 +413,7 @@ def mark_standing(state: dict) -> None:
     state["standing"] = "final" if final else "provisional"
     ruling["standing"] = {"final": final, "text": text}
     for c in ruling["conclusions"]:
-        c["provisional"] = not final and c["section"] in ("ruling", "judge")
+        c["provisional"] = not final and c["section"] in ("ruling", "judge") and c["kind"] not in SETTLED_KINDS
     if not final:
         ruling["result"] = PLAYING_RESULT
         ruling["notes"] = [n for n in ruling["notes"] if "cannot be counted" not in n]
@@ -512,6 +595,8 @@ def draft_from_case(case) -> dict:
         draft["ui"] = raw["ui"]
     if raw.get("answers"):
         draft["answers"] = raw["answers"]
+    if raw.get("player_class"):
+        draft["player_class"] = str(raw["player_class"])
     return {"draft": draft, "full": True, "label": case.title or case.id}
 
 

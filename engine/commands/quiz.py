@@ -201,8 +201,8 @@ def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool 
 
     ``echo``: repeat each answer after ``A:`` (off when the student typed it at a prompt, which shows it
     already).  A line that is no answer to the question ("maybe") is asked again, not scored.  When the
-    answers run out (the end of a file or of standard input) the quiz stops: the exercise begun is
-    scored whole (its questions left unanswered count), and no further exercise is begun.  Ctrl-C
+    answers run out (the end of a file or of standard input) the quiz stops: the score counts the questions
+    answered (the rest of the exercise begun is not asked), and no further exercise is begun.  Ctrl-C
     (KeyboardInterrupt from ``answers``) stops the quiz with the score so far.
     """
     kb = kb or load()
@@ -221,7 +221,8 @@ def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool 
             right = asked = 0
             begun = True
             exhausted = False
-            for q in questions_for(ruling):
+            qs = questions_for(ruling)
+            for q in qs:
                 prompt = q.prompt
                 if q.choices:
                     prompt += "\n" + "\n".join(f"    {i}) {cid}  {words}" for i, (cid, words) in enumerate(q.choices, 1))
@@ -242,10 +243,11 @@ def run(rulings: list, answers, out, kb: Knowledge | None = None, symbols: bool 
                     if given is not None:
                         break
                     out(f"  That is not an answer to this question: answer with {HOW_TO_ANSWER[q.kind]}.")
-                if exhausted:  # an exercise begun is scored whole: its questions left unanswered count
-                    out("  (no answer)")
-                    asked += 1
-                    continue
+                if exhausted:  # the score counts only the questions answered; the rest were not asked
+                    left = len(qs) - qs.index(q)
+                    out(f"  (no answer: this question and the {left - 1} after it are not scored)"
+                        if left > 1 else "  (no answer: the question is not scored)")
+                    break
                 if given is None:
                     out("  (no answer after several tries: the question is skipped, not scored)")
                     continue

@@ -32,6 +32,7 @@ class Entry:
     case: object = None  # the checked Case (None for a hand record, or a deal and play with no auction)
     table: object = None  # the mechanics' Table (None without a contract)
     error: CaseError | None = None
+    unlisted: int = 0  # for the file's last line when its problems were too many to list: how many more
 
 
 def _kind(path: str) -> str:
@@ -51,6 +52,9 @@ def checked(record) -> Entry:
     return entry
 
 
+MAX_ERRORS_PER_FILE = 100  # the problems listed for one file; the rest are counted in one line
+
+
 def entries(paths, progress=None):
     """Every game of ``paths``, in order, as ``Entry``s.
 
@@ -68,7 +72,7 @@ def entries(paths, progress=None):
     for path in paths:
         kind = _kind(path)
         where = {"pos": 0}
-        read = 0
+        read = bad = 0
         try:
             games = lin.iter_file_boards(path, where) if kind == "lin" else pbn.iter_file_games(path, where)
             for item in games:
@@ -79,10 +83,17 @@ def entries(paths, progress=None):
                     record = pbn.board_record(item) if kind == "pbn" else lin.board_record(item, path)
                     yield checked(record)
                 except CaseError as exc:
-                    yield Entry(path, label, error=exc)
+                    bad += 1
+                    if bad <= MAX_ERRORS_PER_FILE:  # a flood of errors is bounded: the rest are counted
+                        yield Entry(path, label, error=exc)
                 if progress is not None:
                     share = min(where["pos"] / where["size"], 1.0) if where.get("size") else 1.0
                     progress(count, (before + share * sizes[path]) / total)
+            if bad > MAX_ERRORS_PER_FILE:
+                more = bad - MAX_ERRORS_PER_FILE
+                yield Entry(path, None, error=CaseError(
+                    path, "", f"{more} more {'deal' if kind == 'lin' else 'game'}{'s' if more != 1 else ''} with "
+                              f"problems, not listed (the first {MAX_ERRORS_PER_FILE} are)"), unlisted=more)
             if not read:
                 yield Entry(path, None, error=CaseError(path, "", NO_GAMES[kind]))
         except CaseError as exc:  # the file as a whole (or, in LIN, from a pair that cannot be read on)

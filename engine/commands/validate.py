@@ -291,14 +291,20 @@ def _case_key(path: Path) -> str | None:
         return None
 
 
-def exercised(files) -> list:
+def _counted(results, total: int, progress):
+    for n, result in enumerate(results, start=1):
+        progress(n, total)
+        yield result
+
+
+def exercised(files, progress=None) -> list:
     """(case id, clauses of the rules that fired) for each passing case among ``files``.
 
     Ruling the whole casebook takes seconds, so the answer for each case is
     remembered in a cache keyed by the case's content (and a file it points
     at) and by a fingerprint of the engine and the knowledge base: any change
     to either rules the case again.  The answer is the one ``validate_file``
-    gives; the cache only saves the time.
+    gives; the cache only saves the time.  ``progress(done, of)``, when given, is told of the cases ruled now.
     """
     where = _cache_file()
     fingerprint = _fingerprint() if where else ""
@@ -314,6 +320,9 @@ def exercised(files) -> list:
     keys = [_case_key(Path(f)) if where else None for f in files]
     unknown = [f for f, key in zip(files, keys) if not (key and key in known)]  # these are ruled
     ruled = iter(validate_files(unknown))
+    if progress is not None and unknown:  # (``progress(done, of)``: the cases ruled now, not those remembered)
+        progress(0, len(unknown))
+        ruled = _counted(ruled, len(unknown), progress)
     for f, key in zip(files, keys):
         entry = known.get(key) if key else None
         if entry is None:

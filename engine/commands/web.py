@@ -244,7 +244,22 @@ def page_data(ruling: Ruling) -> dict:
         # judgments on the claim with the answers that can be recorded
         "claim_view": claim_view(ruling),
         "judgments": claim_judgments(ruling),
+        # each clause the ruling cites, with its title and summary (the page links the clause labels to them)
+        "clauses": _clauses(kb, [c["law"] for c in conclusions]),
     }
+
+
+def _clauses(kb, laws) -> list:
+    """The clauses cited, in order of first citation: {id, title, summary} from the knowledge base."""
+    out, seen = [], set()
+    for law in laws:
+        if not law or law in seen:
+            continue
+        seen.add(law)
+        entry = kb.get(law)
+        if entry is not None:
+            out.append({"id": law, "title": entry.title, "summary": entry.summary})
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -296,6 +311,7 @@ def claim_view(ruling: Ruling) -> dict | None:
     return out
 
 
+ROLE_WORDS = {"lead": "leads", "follow": "follows with", "discard": "discards", "ruff": "ruffs with", None: "plays"}
 QUESTION_AWARE = ("Was the claimer aware that an opponent still held a trump? If he knew, 70C does not apply "
                   "and the claim is judged by his line (70A); if he may well not have known, the trump wins "
                   "the tricks it can on a normal line (70C).")
@@ -343,8 +359,12 @@ def claim_judgments(ruling: Ruling) -> list:
         seen_departures.add((d.get("trick"), d.get("seat")))
         answer = d.get("answer") or _play_answer(event, play)
         cost = d.get("costs")
-        out.append({"id": f"departure-{n}", "law": "70A", "question": d.get("question") or QUESTION_DEPARTURE,
-                    "conclusion": None,
+        # the ruling's own question on this play (line_departure): the page asks it once, with the buttons
+        asked = next((c for c in ruling.conclusions if c.kind == "line_departure"
+                      and (c.fields.get("trick"), c.fields.get("seat"), c.fields.get("card"))
+                      == (d.get("trick"), d.get("seat"), d.get("card"))), None)
+        out.append({"id": f"departure-{n}", "law": "70A", "question": _departure_words(d),
+                    "conclusion": asked.id if asked else None,
                     "detail": (f"Trick {d.get('trick')}: {C.seat_name(play['seat'])} plays "
                                f"{C.card_name(play['card'])}" + (f" (it costs {cost} trick{'s' if cost != 1 else ''})"
                                                                   if isinstance(cost, int) and cost else "")),
@@ -352,6 +372,21 @@ def claim_judgments(ruling: Ruling) -> list:
                                  {"label": "Not normal for this player: rule without it", "value": "not_normal"}]
                                 if can_play_answers else []),
                     "answer": answer, "record": {"event": index, "play": play} if can_play_answers else None})
+    # a play the director found not normal is out of the line, so no departure asks about it any more: it is listed
+    # with its answer, so that the director sees what the ruling follows and can change it
+    for item in event.get("not_normal") or [] if can_play_answers else []:
+        seat, card, role = ((item.get("seat"), item.get("card"), item.get("as")) if isinstance(item, dict) else
+                            (getattr(item, "seat", None), getattr(item, "card", None), getattr(item, "role", None)))
+        if not seat or not card or any((d.get("seat"), d.get("card")) == (seat, card)
+                                       for d in cl.get("departures") or []):
+            continue
+        play = {"seat": seat, "card": card, **({"as": role} if role else {})}
+        out.append({"id": f"finding-{seat}{card}", "law": "70A", "question": QUESTION_DEPARTURE, "conclusion": None,
+                    "detail": (f"{C.seat_name(seat)} {ROLE_WORDS.get(role, 'plays')} {C.card_name(card)}: found not "
+                               f"normal for this player, so the line is ruled without this play."),
+                    "choices": [{"label": "Normal: careless or inferior, the line stands", "value": "normal"},
+                                {"label": "Not normal for this player: rule without it", "value": "not_normal"}],
+                    "answer": "not_normal", "record": {"event": index, "play": play}})
     reviews = [c for c in ruling.conclusions if c.kind == "equity_review" and c.law[:2] in ("68", "69", "70", "71")]
     if any(c.law == "70C2" for c in reviews) or "aware_of_trumps" in event:
         value = event.get("aware_of_trumps")
@@ -367,7 +402,8 @@ def claim_judgments(ruling: Ruling) -> list:
             continue
         fs = cl.get("falls_short") or {}
         at_line = c.fields.get("trick") is not None and fs.get("trick") == c.fields.get("trick")
-        play = {"seat": fs.get("seat"), "card": fs.get("card")} if at_line else None
+        play = ({"seat": fs.get("seat"), "card": fs.get("card"), **({"as": fs["as"]} if fs.get("as") else {})}
+                if at_line else None)
         recordable = bool(play) and can_play_answers
         out.append({"id": f"review-{c.id}", "law": c.law, "question": c.fields.get("question") or c.text,
                     "conclusion": c.id,
@@ -379,6 +415,16 @@ def claim_judgments(ruling: Ruling) -> list:
                     "answer": _play_answer(event, play) if play else None,
                     "record": {"event": index, "play": play} if recordable else None})
     return out
+
+
+def _departure_words(d: dict) -> str:
+    """The question on a play of the least successful line, in the director's words (no case-file syntax)."""
+    verb = ROLE_WORDS.get(d.get("as"), "plays")
+    cost = d.get("costs")
+    costs = f", which costs {cost} trick{'s' if cost != 1 else ''} against the best normal line" \
+        if isinstance(cost, int) and cost else ""
+    return (f"At trick {d.get('trick')} {C.seat_name(d.get('seat'))} {verb} {C.card_name(d.get('card'))}{costs}. "
+            + QUESTION_DEPARTURE)
 
 
 def _play_answer(event: dict, play: dict | None) -> str | None:

@@ -74,7 +74,7 @@ def event_sentence(kind: str, f: dict) -> str:
     if kind == "hands_returned":
         return "All four hands were returned to the board"
     if kind == "card_exposed":
-        return f"{_seat(f.get('seat'))}'s {_card(f.get('card'))} was exposed: he {EXPOSED.get(str(f.get('how')), f.get('how'))}"
+        return f"{_seat(f.get('seat'))}'s {_card(f.get('card')).removeprefix('the ')} was exposed: he {EXPOSED.get(str(f.get('how')), f.get('how'))}"
     if kind == "option_chosen":
         text = OPTIONS.get(str(f.get("option")), str(f.get("option")).replace("_", " "))
         text = text.format(suit=_suit(f.get("suit")), card=_card(f.get("card")))
@@ -89,6 +89,8 @@ def event_sentence(kind: str, f: dict) -> str:
         return f"{by} disarranged his played cards"
     if kind == "trick_disputed":
         return f"{by} disputed who won trick {f.get('trick')}"
+    if kind == "director_called":
+        return f"{by} called the director"
     if kind == "objection":
         return f"{by} objected" + (f": {f['statement']}" if f.get("statement") else "")
     rest = ", ".join(f"{k} {v}" for k, v in f.items())

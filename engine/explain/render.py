@@ -44,7 +44,8 @@ MAIN_ORDER = IRREGULARITIES + (
     "not_a_claim", "concession_void", "claim_made", "concession_made", "statement_missing", "play_ceases",
     "claim_disputed", "director_step", "claim_accepted", "legal_floor", "normal_line", "double_dummy",
     "trump_condition", "outstanding_trump", "new_line_rejected", "unstated_line", "card_location_known",
-    "acceptance_withdrawn", "withdrawal_refused", "concession_cancelled", "concession_stands", "tricks_awarded",
+    "acceptance_withdrawn", "withdrawal_refused", "concession_cancelled", "concession_stands", "concession_not_reopened",
+    "tricks_awarded",
     "equity_review")
 
 
@@ -245,6 +246,18 @@ def _pending_json(r: Ruling) -> dict:
                                "remaining": f["remaining"], "law": pend.law}}
 
 
+def _table_tricks(r: Ruling) -> str:
+    """Declarer's tricks as the table had them, saying how many were won in play and how many by a claim."""
+    n = r.tricks_at_table
+    tally = r.table.tally
+    if tally.how not in ("claim", "concession", "result"):
+        return f"{n} won in play"
+    side = r.table.declarer_side
+    played = sum(1 for t in r.table.tricks if t.winner and C.side_of(t.winner) == side)
+    by = {"claim": "by the claim", "concession": "by the concession", "result": "by the recorded result"}[tally.how]
+    return f"{n} at the table ({played} won in play, {n - played} {by})"
+
+
 def result_line(r: Ruling) -> str:
     if r.case.contract is None:
         if r.score == {"NS": 0, "EW": 0} and any(n.get("subject") == "passed_out" for n in r.notes):
@@ -255,9 +268,9 @@ def result_line(r: Ruling) -> str:
         return f"No result yet: {pending['text']}."
     if r.declarer_tricks is None:
         return "Declarer's tricks cannot be counted from this record."
-    text = f"Declarer took {r.tricks_at_table} tricks at the table"
+    text = f"Declarer's tricks: {_table_tricks(r)}"
     if r.declarer_tricks != r.tricks_at_table:
-        text += f"; after rectification {r.declarer_tricks}"
+        text += f"; after the ruling {r.declarer_tricks}"
     need = r.case.contract.level + 6
     diff = r.declarer_tricks - need
     outcome = "made exactly" if diff == 0 else (f"made with {diff} overtrick{'s' if diff > 1 else ''}" if diff > 0

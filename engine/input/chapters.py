@@ -28,7 +28,7 @@ import sys
 # The event kinds engine/input/claims.py registers (a test checks that they agree), written out so that the case
 # reader knows them without loading the chapter (and names them when it refuses an unknown kind).
 CLAIM_EVENT_KINDS = ("claim", "concession", "objection", "acceptance_withdrawn", "correction_period_ended",
-                     "line_offered", "current_trick_remark", "cards_shown", "play_after_claim")
+                     "director_called", "line_offered", "current_trick_remark", "cards_shown", "play_after_claim")
 
 # The chapter, stage by stage (the solver loads on first use, from engine.law.claims).
 CLAIM_MODULES = ("engine.input.claims", "engine.law.claims", "engine.rules.law68", "engine.rules.law69",

@@ -186,6 +186,7 @@ register_event("concession", {"by", "tricks"}, {"accepted", "form", "agreed_resu
 register_event("objection", {"by"}, {"immediate"})
 register_event("acceptance_withdrawn", {"by"})
 register_event("correction_period_ended", set())
+register_event("director_called", set(), {"by"})
 register_event("line_offered", {"by", "line"}, {"statement"})
 register_event("current_trick_remark", {"by"}, {"statement", "cards"})
 register_event("cards_shown", {"by"}, {"cards", "statement"})

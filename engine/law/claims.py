@@ -88,9 +88,10 @@ class ClaimEvent(TableFact):
 
 class ClaimTiming(TableFact):
     kind = "claim_timing"
-    shown = ("disputed", "objector", "acceptance_final", "withdrawal_by", "in_correction_period",
+    shown = ("disputed", "objector", "acceptance_final", "withdrawal_by", "raised", "in_correction_period",
              "before_next_deal", "ruling_at")
     side = _f(str)
+    raised = _f(bool)  # brought to the director (an objection, a withdrawal, his call, attention drawn)
     disputed = _f(bool)
     objector = _f(object)
     acceptance_final = _f(bool)
@@ -333,6 +334,17 @@ class WithdrawalRefused(Conclusion):
     reason = _f(str)
 
 
+class ConcessionNotReopened(Conclusion):
+    """A cancelling clause would have applied had the concession been raised in its window (71A1, 71B)."""
+    kind = "concession_not_reopened"
+    shown = ("side", "tricks", "clause", "reason", "when")
+    side = _f(str)
+    tricks = _f(int)  # the side's share of the remaining tricks the clause would have given
+    clause = _f(str)
+    reason = _f(str)
+    when = _f(str)  # not_raised: nobody brought it to the director; late: raised after the clause's window
+
+
 class DirectorStep(Conclusion):
     kind = "director_step"
     shown = ("step",)
@@ -448,9 +460,10 @@ class ConcessionCancelled(Conclusion):
 
 class ConcessionStands(Conclusion):
     kind = "concession_stands"
-    shown = ("side", "tricks")
+    shown = ("side", "tricks", "conceded")
     side = _f(str)
-    tricks = _f(int)
+    tricks = _f(int)  # the conceding side's share of the remaining tricks by the concession
+    conceded = _f(int)  # the tricks it gave up
 
 
 class TricksAwarded(Conclusion):
@@ -678,6 +691,9 @@ def _played_after(table: Table, e) -> list:
     return out
 
 
+RAISING_EVENTS = ("objection", "acceptance_withdrawn", "director_called", "attention_drawn")
+
+
 def _timing(table: Table, e, side: str) -> ClaimTiming:
     other = C.other_side(side)
     after = [x for x in table.events if x.moment > e.moment]
@@ -710,9 +726,21 @@ def _timing(table: Table, e, side: str) -> ClaimTiming:
                 continue
             withdrawal = x
             break
-    ruling = next((x for x in after if x.kind in ("objection", "acceptance_withdrawn")), None)
+    # The director rules on the claim or concession when it is brought to him (68D, 69B, 71): at the first
+    # objection, withdrawal, call of the director or attention drawn to an irregularity after it; at once when
+    # the claim was disputed at the table; at the end of play when the record holds an irregularity whose
+    # attention counts as drawn then (no attention_drawn event: ../shared/case-format.md).  Each clause's
+    # window is read at that moment.  Nobody raising it, the concession stands (71) and nothing is reopened.
+    ruling = next((x for x in after if x.kind in RAISING_EVENTS), None)
+    raised = ruling is not None
     ruling_moment = ruling.moment if ruling else e.moment + 1
+    if ruling is None and (accepted is False or e.kind == "claim" and disputed):
+        raised = True
+    elif ruling is None and table.candidates and not any(x.kind == "attention_drawn" for x in table.events) \
+            and table.deemed_moment > e.moment:
+        raised, ruling_moment = True, table.deemed_moment
     return ClaimTiming(
+        raised=raised,
         side=side, disputed=disputed, objector=objector, acceptance_final=acceptance_final,
         withdrawal=withdrawal is not None, withdrawal_by=withdrawal.get("by") if withdrawal else None,
         withdrawal_side=C.side_of(withdrawal.get("by")) if withdrawal else None,
@@ -834,8 +862,9 @@ def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult, pcl
     first = departures[0] if departures else None
     table.claim_line = {"side": side, "tricks": res.value, "best": res.best, "class": pclass, "line": tricks,
                         "falls_short": ({"trick": first["trick"], "seat": first["seat"], "card": first["card"],
-                                         "why": first["why"], **({"missed": first["missed"]} if first.get("missed")
-                                                                  else {})} if first else None),
+                                         "as": first["as"], "why": first["why"],
+                                         **({"missed": first["missed"]} if first.get("missed") else {})}
+                        if first else None),
                         "departures": departures}
     return [LineDeparture(seat=d["seat"], card=d["card"], trick=d["trick"], role=d["as"], costs=d["costs"],
                           why=d["why"] or "", answer=d.get("answer", ""), question=d["question"])

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.mechanics.solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str, minimax
 
-MISSING = "the double-dummy solver is not installed (pip install -e '.[dd]' installs endplay)"
+MISSING = "the double-dummy solver is not installed on this machine (the optional endplay package, '[dd]')"
 # search nodes of the compiled double-dummy search when DDS is not installed (a few seconds; some full deals
 # need more: bench/claims_bench.py counts them)
 DD_NODE_LIMIT = 20_000_000

@@ -19,7 +19,7 @@ def _entry(module, mixin, stratum, requirement, concludes):
     return module, mixin, stratum, _requirement(requirement), tuple(concludes)
 
 
-SOURCES = 'd244844376e039b75329a'  # indexer.sources_digest() of what it was written from
+SOURCES = '21c4fdcdb6a87a4a54067'  # indexer.sources_digest() of what it was written from
 
 _MIXINS = r'''[
 ["engine.rules.law44", "Law44"],
@@ -388,6 +388,8 @@ _RULES = r'''{
 "law_71B_trick_no_normal_play_could_lose": ["engine.rules.law71", "Law71", 0, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionCancelled"]],
 "law_71_concession_stands": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent"]], ["engine.law.claims:ConcessionStands"]],
 "law_71_scored_as_conceded": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionStands", "engine.law.claims:ClaimEvent"]], ["engine.law.claims:TricksAwarded"]],
+"law_71_would_71A1_have_cancelled_it": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:PlayBounds", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionNotReopened"]],
+"law_71_would_71B_have_cancelled_it": ["engine.rules.law71", "Law71", 1, ["all", ["engine.law.claims:ConcessionMade", "engine.law.claims:ClaimEvent", "engine.law.claims:NormalPlay", "engine.law.claims:ClaimTiming"]], ["engine.law.claims:ConcessionNotReopened"]],
 "law_72A3_player_may_not_waive": ["engine.rules.law72", "Law72", 0, ["all", ["engine.law.board:IrregularityRecord"]], ["engine.law.board:Irregularity"]],
 "law_72B3_concealment": ["engine.rules.law72", "Law72", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:Revoke", "engine.law.board:Answer"]], ["engine.law.board:Irregularity", "engine.law.board:ProceduralPenaltyPossible"]],
 "law_72B3_question": ["engine.rules.law72", "Law72", 0, ["all", ["engine.law.play:Revoke", "engine.law.play:Revoke"]], ["engine.law.board:Question"]],

@@ -26,7 +26,7 @@ from engine.law.facts import EquityReview
 from engine.rules.base import law_rule
 
 QUESTION_69B = (
-    "The accepting side asks to withdraw its acceptance, and the solver could not settle within its time limit "
+    "The accepting side asks to withdraw its acceptance, and the engine's search stopped before it could settle "
     "whether a trick it agreed to lose could have been lost by some normal play. The director judges (69B)."
 )
 

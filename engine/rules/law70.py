@@ -44,7 +44,7 @@ from engine.law.facts import EquityReview
 from engine.rules.base import law_rule
 
 QUESTION_70A_UNDETERMINED = (
-    "The solver could not settle within its work budget how many tricks the claimer's side takes on the least "
+    "The engine's search stopped before it could settle how many tricks the claimer's side takes on the least "
     "successful normal line of his statement; the director rules on the claim himself (70A), any doubtful point "
     "against the claimer. Until he does, the board has no result."
 )

@@ -18,6 +18,7 @@ from engine.law.claims import (
     ClaimTiming,
     ConcessionCancelled,
     ConcessionMade,
+    ConcessionNotReopened,
     ConcessionStands,
     LegalFloor,
     NormalLine,
@@ -63,7 +64,7 @@ class Law71:
               ClaimEvent(side=MATCH.s, kept=MATCH.k),
               PlayBounds(side=MATCH.s, lower=MATCH.l, total=MATCH.t),
               TEST(lambda l, k: l > k),
-              ClaimTiming(in_correction_period=True),
+              ClaimTiming(raised=True, in_correction_period=True),
               concludes=(ConcessionCancelled,))
     def law_71A1_trick_no_legal_play_could_lose(self, s, l, t):
         self.conclude(ConcessionCancelled(side=s, tricks=l, total=t, reason="legal_floor"))
@@ -72,7 +73,7 @@ class Law71:
               ConcessionMade(side=MATCH.s),
               ClaimEvent(side=MATCH.s, kept=MATCH.k, split_total=MATCH.t),
               AgreedResult(giver=MATCH.s, given=P(lambda n: n > 0)),
-              ClaimTiming(in_correction_period=True),
+              ClaimTiming(raised=True, in_correction_period=True),
               concludes=(ConcessionCancelled,))
     def law_71A1_trick_already_won(self, s, k, t):
         self.conclude(ConcessionCancelled(side=s, tricks=k, total=t, reason="won_in_play"))
@@ -81,7 +82,7 @@ class Law71:
               ConcessionMade(side=MATCH.s),
               ClaimEvent(side=MATCH.s, kept=MATCH.k, split_total=MATCH.t),
               AgreedResult(giver=MATCH.s, made_already=True),
-              ClaimTiming(in_correction_period=True),
+              ClaimTiming(raised=True, in_correction_period=True),
               concludes=(ConcessionCancelled,))
     def law_71A2_contract_already_made(self, s, k, t):
         self.conclude(ConcessionCancelled(side=s, tricks=k, total=t, reason="contract_made"))
@@ -90,7 +91,7 @@ class Law71:
               ConcessionMade(side=MATCH.s),
               ClaimEvent(side=MATCH.s, kept=MATCH.k, split_total=MATCH.t),
               AgreedResult(giver=MATCH.s, defeated_already=True),
-              ClaimTiming(in_correction_period=True),
+              ClaimTiming(raised=True, in_correction_period=True),
               concludes=(ConcessionCancelled,))
     def law_71A2_contract_already_defeated(self, s, k, t):
         self.conclude(ConcessionCancelled(side=s, tricks=k, total=t, reason="contract_defeated"))
@@ -100,10 +101,39 @@ class Law71:
               ClaimEvent(side=MATCH.s, kept=MATCH.k, floor_line=MATCH.fl),
               NormalPlay(side=MATCH.s, line=MATCH.fl, lower=MATCH.l, total=MATCH.t),
               TEST(lambda l, k: l > k),
-              ClaimTiming(before_next_deal=True),
+              ClaimTiming(raised=True, before_next_deal=True),
               concludes=(ConcessionCancelled,), cites=("69",))
     def law_71B_trick_no_normal_play_could_lose(self, s, l, t):
         self.conclude(ConcessionCancelled(side=s, tricks=l, total=t, reason="normal_floor"))
+
+    # -- the concession stands (71), and the clause that would have cancelled it had it been raised in that
+    # clause's window is named (the question the director would have decided) ----------------------------
+
+    @law_rule("71",
+              ConcessionMade(side=MATCH.s),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, floor_line=MATCH.fl),
+              NormalPlay(side=MATCH.s, line=MATCH.fl, lower=MATCH.l),
+              TEST(lambda l, k: l > k),
+              ClaimTiming(before_next_deal=MATCH.bn, raised=MATCH.r),
+              TEST(lambda r, bn: not (r and bn)),
+              NOT(ConcessionCancelled(side=MATCH.s)),
+              concludes=(ConcessionNotReopened,), cites=("71B", "69"))
+    def law_71_would_71B_have_cancelled_it(self, s, l, r):
+        self.conclude(ConcessionNotReopened(side=s, tricks=l, clause="71B", reason="normal_floor",
+                                            when="late" if r else "not_raised"))
+
+    @law_rule("71",
+              ConcessionMade(side=MATCH.s),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k),
+              PlayBounds(side=MATCH.s, lower=MATCH.l),
+              TEST(lambda l, k: l > k),
+              ClaimTiming(in_correction_period=MATCH.ip, raised=MATCH.r),
+              TEST(lambda r, ip: not (r and ip)),
+              NOT(ConcessionCancelled(side=MATCH.s)),
+              concludes=(ConcessionNotReopened,), cites=("71A1",))
+    def law_71_would_71A1_have_cancelled_it(self, s, l, r):
+        self.conclude(ConcessionNotReopened(side=s, tricks=l, clause="71A1", reason="legal_floor",
+                                            when="late" if r else "not_raised"))
 
     # -- the award after a cancellation ----------------------------------------------------------
 
@@ -141,11 +171,11 @@ class Law71:
 
     @law_rule("71",
               ConcessionMade(side=MATCH.s),
-              ClaimEvent(side=MATCH.s, kept=MATCH.k),
+              ClaimEvent(side=MATCH.s, kept=MATCH.k, conceded=MATCH.c),
               NOT(ConcessionCancelled(side=MATCH.s)),
               concludes=(ConcessionStands,))
-    def law_71_concession_stands(self, s, k):
-        self.conclude(ConcessionStands(side=s, tricks=k))
+    def law_71_concession_stands(self, s, k, c):
+        self.conclude(ConcessionStands(side=s, tricks=k, conceded=c))
 
     @law_rule("71",
               ConcessionStands(side=MATCH.s, tricks=MATCH.k),

@@ -104,6 +104,20 @@ def _withdrawal_refused(f, table):
             f"normal play, and none had been won in play.")
 
 
+@describes("concession_not_reopened")
+def _concession_not_reopened(f, table):
+    side = SIDE_NAMES[f["side"]]
+    window = ("before the conceding side called on the next deal or the round ended" if f["clause"] == "71B"
+              else "within the correction period")
+    would = (f"the director would have cancelled it under {f['clause']} ({REASONS.get(f['reason'], '')}), and "
+             f"{side} would have kept {_n(f['tricks'])} of those remaining")
+    if f["when"] == "not_raised":
+        return f"Nobody brought the concession to the director, so it stands. Had it been raised {window}, {would}."
+    late = ("after the conceding side had called on the next deal or the round had ended" if f["clause"] == "71B"
+            else "after the correction period had ended")
+    return f"The concession was raised only {late}, too late for {f['clause']}. Raised {window}, {would}."
+
+
 @describes("director_step")
 def _director_step(f, table):
     return STEPS.get(f["step"], f["step"]).capitalize() + "."
@@ -178,7 +192,11 @@ def _concession_cancelled(f, table):
 
 @describes("concession_stands")
 def _concession_stands(f, table):
-    return f"The concession stands: {SIDE_NAMES[f['side']]} keep {_n(f['tricks'])} of those remaining."
+    c = f.get("conceded")
+    if c is None:
+        return f"The concession stands: {SIDE_NAMES[f['side']]} keep {_n(f['tricks'])} of those remaining."
+    return (f"The concession stands: the {_n(c)} {SIDE_NAMES[f['side']]} conceded "
+            f"{'is' if c == 1 else 'are'} not given back.")
 
 
 @describes("tricks_awarded")
@@ -239,6 +257,9 @@ def _fact_claim_timing(f):
     bits = ["disputed" if f["disputed"] else "accepted"]
     if f.get("withdrawal_by"):
         bits.append(f"withdrawal asked by {seat(f['withdrawal_by'])}")
+    if not f.get("raised", True):
+        bits.append("never brought to the director")
+        return "the claim or concession was " + ", ".join(bits)
     bits.append("within the correction period" if f["in_correction_period"] else "after the correction period")
     bits.append("before the side called on the next deal" if f["before_next_deal"] else
                 "after the side called on the next deal or the round ended")

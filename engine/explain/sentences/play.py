@@ -28,6 +28,14 @@ NO_PENALTY_BECAUSE = {
 
 
 
+
+def _when(at) -> str:
+    """A position in words, for a fact: "before trick 3", "in trick 2, after 1 card", "after play"."""
+    from engine.explain.events import position_text
+
+    text = position_text(str(at))
+    return text if text.startswith(("before", "after")) else f"in {text}"
+
 def _suit(f) -> str:
     return SUIT_NAMES.get(f.get("suit"), "the suit")
 
@@ -231,7 +239,7 @@ def describe_play_fact(kind: str, f: dict) -> str | None:
     """A short phrase for a table fact of the play chapter, for explanations."""
     if kind == "card_played":
         extra = " (later taken back)" if f.get("withdrawn") else ""
-        return f"{seat(f['seat'])} played {card_name(f['card'])} to trick {f['trick']} at {f['at']}{extra}"
+        return f"{seat(f['seat'])} played {card_name(f['card'])} to trick {f['trick']} {_when(f['at'])}{extra}"
     if kind == "trick_complete":
         return f"trick {f['trick']} was won by {seat(f['seat'])} with {card_name(f['card'])}"
     if kind == "tricks_from":
@@ -245,14 +253,14 @@ def describe_play_fact(kind: str, f: dict) -> str | None:
                 "claim_agreed": "agreed to the opponents' claim", "concession_agreed": "agreed to the opponents' concession"}[f["act"]]
         card = f" {card_name(f['card'])}" if f.get("card") and f["act"] in ("play", "designation") else ""
         by = seat(f["by"]) if f["act"] not in ("claim_agreed", "concession_agreed") else "the offending side"
-        return f"the first act of the offending side after trick {f['trick']}'s failure to follow: {by} {what}{card} at {f['at']}"
+        return f"the first act of the offending side after trick {f['trick']}'s failure to follow: {by} {what}{card} {_when(f['at'])}"
     if kind == "attention":
         if f.get("deemed"):
             return f"attention to the failure to follow in trick {f['trick']} counts as drawn when play ended"
-        return f"attention was first drawn to it at {f['at']} by {seat(f['by'])}"
+        return f"attention was first drawn to it {_when(f['at'])} by {seat(f['by'])}"
     if kind == "attention_drawn":
         asked = f" asking {seat(f['asked'])}" if f.get("asked") else ""
-        return f"{seat(f['by'])} drew attention to a possible revoke at {f['at']}{asked}"
+        return f"{seat(f['by'])} drew attention to a possible revoke {_when(f['at'])}{asked}"
     if kind == "withdrawal":
         return (f"{seat(f['seat'])} replaced {card_name(f['card'])} by {card_name(f['substitute'])} "
                 f"in trick {f['trick']}")
@@ -267,31 +275,31 @@ def describe_play_fact(kind: str, f: dict) -> str | None:
                 "refused": "refused", "spread": "met by declarer facing his hand", "proper_lead": "displaced by the "
                 "proper lead", "wrong_defender": "played to by the wrong defender", "early": "played before "
                 "declarer's lead from the right hand"}.get(f.get("fate"), "not yet dealt with")
-        return (f"{seat(f['seat'])} led {card_name(f['card'])} to trick {f['trick']} at {f['at']} when "
+        return (f"{seat(f['seat'])} led {card_name(f['card'])} to trick {f['trick']} {_when(f['at'])} when "
                 f"{seat(f['proper'])} was on lead; {fate}")
     if kind == "played_to_displaced_lead":
-        return (f"{seat(f['seat'])} played {card_name(f['card'])} to the lead out of turn in trick {f['trick']} at "
-                f"{f['at']}, before the proper lead was made")
+        return (f"{seat(f['seat'])} played {card_name(f['card'])} to the lead out of turn in trick {f['trick']} "
+                f"{_when(f['at'])}, before the proper lead was made")
     if kind == "played_before_partner":
         what = "led to the next trick" if f.get("lead") else "played"
-        return f"{seat(f['seat'])} {what} {card_name(f['card'])} at {f['at']} before his partner had played"
+        return f"{seat(f['seat'])} {what} {card_name(f['card'])} {_when(f['at'])} before his partner had played"
     if kind == "card_exposed":
-        return f"{seat(f['seat'])}'s {card_name(f['card'])} was exposed ({f['how']}) at {f['at']}"
+        return f"{seat(f['seat'])}'s {card_name(f['card'])[4:]} was exposed ({f['how']}) {_when(f['at'])}"
     if kind == "option_chosen":
         extra = f" {f['suit']}" if f.get("suit") else (f" {f['card']}" if f.get("card") else "")
-        return f"{seat(f['by'])} chose {f['option']}{extra} at {f['at']}"
+        return f"{seat(f['by'])} chose {f['option']}{extra} {_when(f['at'])}"
     if kind == "duty_not_honoured":
-        return (f"{seat(f['seat'])} played {card_name(f['card'])} at {f['at']} against the duty {f['duty']} "
+        return (f"{seat(f['seat'])} played {card_name(f['card'])} {_when(f['at'])} against the duty {f['duty']} "
                 f"(imposed by {f['source']})")
     if kind == "could_not_comply":
-        return f"{seat(f['seat'])} could not comply with {f['duty']} at {f['at']} and played {card_name(f['card'])}"
+        return f"{seat(f['seat'])} could not comply with {f['duty']} {_when(f['at'])} and played {card_name(f['card'])}"
     if kind == "next_play_by_non_offenders":
-        return f"the non-offending side played next at {f['at']}"
+        return f"the non-offending side played next {_when(f['at'])}"
     if kind == "partner_on_lead_with_penalty_card":
         return (f"{seat(f['leader'])} was on lead to trick {f['trick']} while his partner {seat(f['offender'])} had "
                 f"penalty card(s) {' '.join(f['cards'])}")
     if kind == "penalty_cards_playable":
-        return f"{seat(f['seat'])} could legally play penalty cards {' '.join(f['cards'])} at {f['at']}"
+        return f"{seat(f['seat'])} could legally play penalty cards {' '.join(f['cards'])} {_when(f['at'])}"
     if kind == "penalty_cards_together":
         return f"{seat(f['seat'])} had penalty cards {' '.join(f['cards'])} on the table at once"
     if kind == "trick_defect":
@@ -299,16 +307,16 @@ def describe_play_fact(kind: str, f: dict) -> str | None:
         when = "noticed in time" if f["in_time"] else "found only after each side had played to the next trick"
         return f"{seat(f['seat'])} {what} trick {f['trick']} ({when})"
     if kind == "inspection_requested":
-        return f"{seat(f['by'])} asked to see {f['what'].replace('_', ' ')} at {f['at']}"
+        return f"{seat(f['by'])} asked to see {f['what'].replace('_', ' ')} {_when(f['at'])}"
     if kind == "trick_disputed":
         mixed = ", having disarranged his played cards" if f.get("disarranged") else ""
         return f"{seat(f['by'])} disputed trick {f['trick']}{mixed}"
     if kind == "card_replaced":
         return f"{seat(f['seat'])} replaced {card_name(f['card'])} by {card_name(f['substitute'])} in trick {f['trick']}"
     if kind == "hand_faced":
-        return f"{seat(f['by'])} faced his hand at {f['at']}"
+        return f"{seat(f['by'])} faced his hand {_when(f['at'])}"
     if kind == "dummy_seen":
-        return f"{seat(f['by'])} could have seen dummy's cards ({f['at']})"
+        return f"{seat(f['by'])} could have seen dummy's cards ({_when(f['at'])})"
     if kind == "event":
         bits = [f["event"].replace("_", " ")]
         if f.get("by"):
@@ -317,5 +325,5 @@ def describe_play_fact(kind: str, f: dict) -> str | None:
             bits.append(f"by {SIDE_NAMES[f['side']]}")
         if f.get("tricks") is not None:
             bits.append(f"({f['tricks']} tricks)")
-        return " ".join(bits) + f" at {f['at']}"
+        return " ".join(bits) + f" {_when(f['at'])}"
     return None

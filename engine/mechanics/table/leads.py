@@ -64,7 +64,29 @@ class Leads:
                 majors, _ = self._penalty_cards(offender, lead, lifted_by=begin)
                 if majors:
                     points.append(LeadPoint(st.number, leader, offender, tuple(majors), begin, f"T{st.number}.0"))
+        nxt = self._next_lead(table)
+        if nxt is not None:
+            points.append(nxt)
         return points
+
+    def _next_lead(self, table: Table) -> LeadPoint | None:
+        """A record that stops after a complete trick, play not over (the page, entering play card by card):
+        the next lead is due now, so its 50E2 options arise before it is made."""
+        played = [st for st in table.tricks if st.plays]
+        if not played or len(played) >= 13 or self.case.result is not None:
+            return None
+        last = played[-1]
+        if not last.complete or not last.winner or len(played) != len(table.tricks):
+            return None
+        if any(e.kind in ("claim", "concession") and e.event.index not in self.voided for e in table.events):
+            return None
+        number = last.number + 1
+        begin = self.total_entries * STEP + 1
+        leader, offender = last.winner, C.partner(last.winner)
+        if table.role(offender, begin) != "defender":
+            return None
+        majors, _ = self._penalty_cards(offender, (self.total_entries + 1) * STEP, lifted_by=begin)
+        return LeadPoint(number, leader, offender, tuple(majors), begin, f"T{number}.0") if majors else None
 
     def _lead_moment(self, st: TrickState, after: int) -> int:
         """The moment of the first card led to the trick after ``after``."""
