@@ -16,6 +16,10 @@ figures hold for the pure-Python reference (``py_floor``, ``py_ceiling``) the te
 compiled double-dummy search orders its moves its own way: its figures are ``C_MINIMAX`` (regenerated on
 2026-12-04; every exact value is the Python search's, or within the bounds it proved where it stopped), and the
 last column of EXPECTED stays the figure of the pure-Python ``py_minimax``.
+
+Regenerated on 2026-12-04 for a deliberate change of the normal-play model (issue 25: the claimer's count
+replaces most of the list of excluded plays): the two normal-floor columns only; every exact normal floor lies
+between the floor and the ceiling.
 """
 import random
 
@@ -28,21 +32,21 @@ from engine.mechanics import solver as S
 # normal floor of a one-step line (cash a suit), minimax; each under a 3000-node limit
 EXPECTED = [
     ((1, 1, 1, 6), (3, 3, 3, 7), (1, 1, 1, 8), (1, 1, 1, 8), (1, 1, 1, 11)),
-    ((1, 1, 1, 44), (5, 5, 5, 20), (2, 2, 2, 942), (2, 2, 2, 184), (3, 3, 3, 730)),
-    ((4, 4, 4, 21), (7, 7, 7, 32), (4, 4, 4, 932), (5, 5, 5, 265), (7, 7, 7, 1973)),
-    ((2, 2, 2, 30), (None, 2, 8, 3001), (2, 2, 2, 1496), (None, 2, 8, 3001), (None, 4, 8, 3001)),
-    ((1, 1, 1, 78), (9, 9, 9, 108), (None, 1, 9, 3001), (None, 1, 3, 3001), (None, 1, 9, 3001)),
-    ((1, 1, 1, 84), (6, 6, 6, 37), (None, 1, 2, 3001), (None, 1, 6, 3001), (None, 1, 6, 3001)),
-    ((0, 0, 0, 404), (9, 9, 9, 1559), (None, 0, 9, 3001), (0, 0, 0, 203), (None, 0, 9, 3001)),
-    ((None, 0, 1, 3001), (12, 12, 12, 124), (None, 0, 6, 3001), (None, 0, 4, 3001), (None, 0, 12, 3001)),
+    ((1, 1, 1, 44), (5, 5, 5, 20), (3, 3, 3, 1596), (3, 3, 3, 322), (3, 3, 3, 730)),
+    ((4, 4, 4, 21), (7, 7, 7, 32), (6, 6, 6, 555), (6, 6, 6, 402), (7, 7, 7, 1973)),
+    ((2, 2, 2, 30), (None, 2, 8, 3001), (2, 2, 2, 2309), (None, 2, 8, 3001), (None, 4, 8, 3001)),
+    ((1, 1, 1, 78), (9, 9, 9, 108), (None, 1, 3, 3001), (None, 1, 3, 3001), (None, 1, 9, 3001)),
+    ((1, 1, 1, 84), (6, 6, 6, 37), (None, 1, 6, 3001), (None, 1, 2, 3001), (None, 1, 6, 3001)),
+    ((0, 0, 0, 404), (9, 9, 9, 1559), (0, 0, 0, 2375), (0, 0, 0, 164), (None, 0, 9, 3001)),
+    ((None, 0, 1, 3001), (12, 12, 12, 124), (None, 0, 12, 3001), (None, 0, 3, 3001), (None, 0, 12, 3001)),
     ((0, 0, 0, 9), (2, 2, 2, 9), (0, 0, 0, 9), (0, 0, 0, 9), (0, 0, 0, 13)),
-    ((1, 1, 1, 171), (5, 5, 5, 20), (1, 1, 1, 96), (1, 1, 1, 30), (3, 3, 3, 169)),
-    ((2, 2, 2, 172), (6, 6, 6, 23), (None, 1, 3, 3001), (2, 2, 2, 911), (5, 5, 5, 1715)),
-    ((0, 0, 0, 51), (8, 8, 8, 32), (None, 0, 2, 3001), (None, 0, 8, 3001), (None, 6, 8, 3001)),
-    ((None, 1, 3, 3001), (8, 8, 8, 26), (None, 1, 5, 3001), (None, 1, 6, 3001), (None, 7, 8, 3001)),
-    ((2, 2, 2, 38), (None, 7, 10, 3001), (2, 2, 2, 566), (2, 2, 2, 546), (None, 2, 10, 3001)),
-    ((0, 0, 0, 45), (10, 10, 10, 2678), (None, 0, 5, 3001), (None, 0, 4, 3001), (None, 0, 10, 3001)),
-    ((0, 0, 0, 43), (9, 9, 9, 46), (None, 0, 9, 3001), (None, 0, 9, 3001), (None, 0, 9, 3001)),
+    ((1, 1, 1, 171), (5, 5, 5, 20), (3, 3, 3, 71), (1, 1, 1, 30), (3, 3, 3, 169)),
+    ((2, 2, 2, 172), (6, 6, 6, 23), (None, 1, 3, 3001), (2, 2, 2, 1416), (5, 5, 5, 1715)),
+    ((0, 0, 0, 51), (8, 8, 8, 32), (None, 0, 8, 3001), (None, 0, 2, 3001), (None, 6, 8, 3001)),
+    ((None, 1, 3, 3001), (8, 8, 8, 26), (None, 1, 8, 3001), (None, 1, 6, 3001), (None, 7, 8, 3001)),
+    ((2, 2, 2, 38), (None, 7, 10, 3001), (None, 2, 3, 3001), (2, 2, 2, 367), (None, 2, 10, 3001)),
+    ((0, 0, 0, 45), (10, 10, 10, 2678), (None, 0, 10, 3001), (None, 0, 4, 3001), (None, 0, 10, 3001)),
+    ((0, 0, 0, 43), (9, 9, 9, 46), (None, 0, 9, 3001), (None, 0, 3, 3001), (None, 0, 9, 3001)),
 ]
 
 # (value, lower, upper, nodes) of the compiled minimax under the same 3000-node limit, position by position
