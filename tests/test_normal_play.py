@@ -573,3 +573,20 @@ def test_the_case_reader_knows_the_classes_the_model_has():
     assert PLAYER_CLASSES == CLASSES == S.CLASSES
     assert DEFAULT_PLAYER_CLASS == S.DEFAULT_CLASS
     assert set(CLASS_ITEMS.values()) <= set(range(len(CLASSES)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2 ** 32 - 1), n=st.integers(2, 5))
+def test_a_finding_only_narrows_the_normal_plays_and_never_lowers_the_floor(seed, n):
+    # issue 29: the director's not_normal findings are applied after the model, so the claimer's normal plays
+    # with a finding are a subset of those without it at every turn, and the least successful line can only
+    # rise (a finding that would leave no play is not applied at that turn)
+    rng = random.Random(seed)
+    pos = random_position(rng, n)
+    side = rng.randrange(2)
+    seat = rng.choice((side, side + 2))
+    held = [c for c in range(52) if pos.hands[seat] >> c & 1]
+    finding = (seat, rng.choice(held), rng.choice((None, "lead", "follow", "discard", "ruff")))
+    plain = S.normal_floor(pos, side, limit=None).value
+    found = S.normal_floor(pos, side, limit=None, excluded=[finding]).value
+    assert found >= plain

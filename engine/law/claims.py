@@ -905,8 +905,8 @@ def departure_question(d: dict, side_name: str) -> str:
     why = f" ({d['missed']})" if d.get("missed") else ""
     return (f"At trick {d['trick']} {C.seat_name(d['seat'])} {verb} {C.card_name(d['card'])}{why}, which costs "
             f"{side_name} {k} trick{'s' if k != 1 else ''} against their best normal line. Is that play careless "
-            f"or inferior for this player (normal: the award stands), or irrational (record it as not_normal "
-            f"on the claim and the award is ruled again without it)?")
+            f"or inferior for this player (then it is normal and the award stands), or irrational for him (then "
+            f"the award is ruled again without that play)?")
 
 
 def _doubtful_steps(table: Table, line, held: set, side: str) -> tuple:

@@ -56,8 +56,8 @@ QUESTION_70A_UNAVAILABLE = (
 
 QUESTION_70C2 = (
     "Was it at all likely that the claimer was unaware that an opponent still held a trump? The record "
-    "does not say he knew, so 70C is applied; if the director finds he knew (the claim can record "
-    "aware_of_trumps: true), 70C does not apply and the award follows the claimer's line."
+    "does not say he knew, so 70C is applied; if the director finds that he knew, 70C does not apply and the "
+    "award follows the claimer's line, trumps drawn first."
 )
 
 class Law70:
