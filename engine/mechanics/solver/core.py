@@ -156,6 +156,13 @@ class SolveResult:
 
 
 
+def turned_round(other: SolveResult, n: int) -> SolveResult:
+    """A side's ceiling from the other side's floor ``other`` over ``n`` tricks (each bound turned round)."""
+    if other.exact:
+        return SolveResult(n - other.value, n - other.value, n - other.value, other.nodes, other.seconds)
+    return SolveResult(None, n - other.upper, n - other.lower, other.nodes, other.seconds)
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a stated line.  ``card`` is a card id, ``suit`` a suit index."""

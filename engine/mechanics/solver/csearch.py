@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from engine.mechanics.solver.budget import DEFAULT_LIMIT
-from engine.mechanics.solver.core import Position, SolveResult
+from engine.mechanics.solver.core import Position, SolveResult, turned_round
 
 try:
     import engine.mechanics.solver._csearch as _csearch
@@ -44,11 +44,7 @@ def floor(pos: Position, side: int, limit: int | None = None) -> SolveResult:
 
 def ceiling(pos: Position, side: int, limit: int | None = None) -> SolveResult:
     """The most tricks ``side`` takes over every legal play (the other side's floor, turned round)."""
-    n = pos.tricks_left
-    other = floor(pos, 1 - side, limit)
-    if other.exact:
-        return SolveResult(n - other.value, n - other.value, n - other.value, other.nodes, other.seconds)
-    return SolveResult(None, n - other.upper, n - other.lower, other.nodes, other.seconds)
+    return turned_round(floor(pos, 1 - side, limit), pos.tricks_left)
 
 
 def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:

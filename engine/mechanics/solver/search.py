@@ -13,6 +13,7 @@ from engine.mechanics.solver.core import (
     TT_LIMIT,
     Position,
     SolveResult,
+    turned_round,
     _popcount,
     card_id,
     winner_index,
@@ -725,11 +726,7 @@ def floor(pos: Position, side: int, limit: int | None = None) -> SolveResult:
 
 def ceiling(pos: Position, side: int, limit: int | None = None) -> SolveResult:
     """The most tricks ``side`` takes over every legal play (the other side's floor, turned round)."""
-    n = pos.tricks_left
-    other = floor(pos, 1 - side, limit)
-    if other.exact:
-        return SolveResult(n - other.value, n - other.value, n - other.value, other.nodes, other.seconds)
-    return SolveResult(None, n - other.upper, n - other.lower, other.nodes, other.seconds)
+    return turned_round(floor(pos, 1 - side, limit), pos.tricks_left)
 
 
 def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
