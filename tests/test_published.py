@@ -2,7 +2,7 @@
 
 Each file keeps the published director's and committee's totals in its ``published`` block; the
 engine is ruled afresh here and compared with them (not with the file's ``expect`` block, which
-test_casebook checks). Issue 20 asks for agreement with one of the two in at least 13 of the cases;
+test_casebook checks). Issue 20 asked for agreement with one of the two in at least 13 of the cases (14 since the claimer's count, issue 25);
 a claim the engine leaves pending counts as a disagreement.
 """
 from pathlib import Path
@@ -32,14 +32,14 @@ def test_every_published_case_records_the_published_ruling():
         assert _published_totals(path), f"{path.name}: no published director or committee total"
 
 
-def test_the_engine_agrees_with_the_published_ruling_in_at_least_13_cases():
+def test_the_engine_agrees_with_the_published_ruling_in_at_least_14_cases():
     agree, differ = [], []
     for path in PUBLISHED:
         result = validate_file(path)
         assert not result.error, result.error
         got = result.ruling.declarer_tricks
         (agree if got is not None and got in _published_totals(path) else differ).append((path.stem, got))
-    assert len(agree) >= 13, f"{len(agree)} agree; differ: {differ}"
+    assert len(agree) >= 14, f"{len(agree)} agree; differ: {differ}"
 
 
 @pytest.mark.parametrize("path", PUBLISHED, ids=[p.stem for p in PUBLISHED])
