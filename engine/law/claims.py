@@ -854,7 +854,7 @@ def _show_line(table: Table, pos: S.Position, side: str, res: S.SolveResult, pcl
             d = {"trick": t["number"], "seat": c["seat"], "card": c["card"], "as": role, "why": c.get("why"),
                  "costs": c["costs"]}
             if c.get("missed"):
-                d["missed"] = missed_sentence(c["missed"], side)
+                d["missed"] = missed_sentence(c["missed"])
             if (c["seat"], c["card"]) in answered:
                 d["answer"] = "normal"
             d["question"] = departure_question(d, SIDE_NAMES[side])
@@ -881,7 +881,7 @@ def _show_proposal(table: Table, side: str, res: S.SolveResult, pclass: str, don
                         "departures": [], "proposal": True, "lower": res.lower, "upper": res.upper}
 
 
-def missed_sentence(m: dict, side: str) -> str:
+def missed_sentence(m: dict) -> str:
     """What the claimer's count did not see at a costly play (``solver.line.missed``), in words."""
     suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
     reason = m.get("reason")

@@ -84,7 +84,7 @@ def missed(s, seat: int, card: int) -> dict:
     * ``uncounted``: the card played was not in his count (a card he took for a loser);
     * ``choice``: his count rated the play as highly as his best one."""
     from engine.mechanics.solver.core import _popcount
-    from engine.mechanics.solver.normal import NOVICE, suit_count
+    from engine.mechanics.solver.normal import EXPERT, NOVICE, suit_count
 
     h = s.h
     side = seat & 1
@@ -112,7 +112,7 @@ def missed(s, seat: int, card: int) -> dict:
         if holders:
             return {"reason": "trump", "seats": "".join("NESW"[x] for x in holders)}
     n = _popcount(h[s.leader]) + (1 if s.trick else 0)
-    if s.pclass < 2 and s.side_count(h, side, True, 99) >= n:
+    if s.pclass < EXPERT and s.side_count(h, side, True, 99) >= n:
         return {"reason": "entry"}
     opp = h[1 - side] | h[3 - side]
     pool = (opp >> (13 * (card // 13))) & FULL

@@ -68,6 +68,12 @@ def _low(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
+def longest_out(o1: int, o2: int, known: bool) -> int:
+    """The longer of the opponents' holdings of a suit (rank bits ``o1``, ``o2``) as the claimer sees it: as it
+    lies once an opponent has shown out (``known``), else the longer half of an even split."""
+    return max(_popcount(o1), _popcount(o2)) if known else (_popcount(o1 | o2) + 1) // 2
+
+
 def _follow_low(h: list, seat: int, suit: int) -> None:
     """``seat`` plays his lowest card of ``suit`` to the trick in progress, if he holds one (the count's view of
     a player still to play to it)."""
@@ -95,7 +101,7 @@ def suit_count(a: int, b: int, o1: int, o2: int, known: bool, novice: bool, ruff
     opp = o1 | o2
     longest = max(_popcount(a), _popcount(b))
     n_opp = _popcount(opp)
-    m = max(_popcount(o1), _popcount(o2)) if known else (n_opp + 1) // 2  # the opponents' longest holding
+    m = longest_out(o1, o2, known)  # the opponents' longest holding
     if not side:
         w = 0
     elif not opp:
@@ -723,8 +729,7 @@ class _Normal:
         h = self.h
         a, b = (h[seat] >> sh) & FULL, (h[(seat + 2) % 4] >> sh) & FULL
         o1, o2 = (h[(seat + 1) % 4] >> sh) & FULL, (h[(seat + 3) % 4] >> sh) & FULL
-        known = bool(((self.known | self.max_suits) >> suit) & 1)
-        m = max(_popcount(o1), _popcount(o2)) if known else (_popcount(pool) + 1) // 2
+        m = longest_out(o1, o2, bool(((self.known | self.max_suits) >> suit) & 1))
         return _popcount((a | b) >> (_top(pool) + 1)) >= m
 
     def _certain_seen(self, holder: int, card: int, led: int, h) -> bool:

@@ -751,17 +751,17 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
     each play of the side that costs it tricks against its best normal line
     marked with the tricks it costs.
     """
-    search = _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
-                     dynamic_known=True, limit=_limit(limit), pclass=pclass, excluded=excluded,
-                     claims_all=claims_all)
+    def judged(nodes):
+        return _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
+                       dynamic_known=True, limit=nodes, pclass=pclass, excluded=excluded, claims_all=claims_all)
+
+    search = judged(_limit(limit))
     res = search.run()
     if with_line and not res.exact:
         # not settled: one normal line found (a play-out against the side), proposed for the director to confirm
         # (from a fresh search at the root: the one stopped by its budget is left where it stopped)
         plays: list = []
-        fresh = _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
-                        dynamic_known=True, limit=None, pclass=pclass, excluded=excluded, claims_all=claims_all)
-        res.proposal = fresh.guess(pos.tricks_left, plays)
+        res.proposal = judged(None).guess(pos.tricks_left, plays)
         res.line = plays
         res.line_complete = False
     if with_line and res.exact:
