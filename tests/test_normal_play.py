@@ -56,6 +56,38 @@ def test_N1_the_last_seat_wins_with_a_card_that_is_not_the_top_one():
     assert nf(pos, pclass="novice") == 1  # a novice counts his own top cards only
 
 
+def test_N5_third_hand_covers_the_card_an_opponent_is_winning_with():
+    # South led the three of spades and West played the jack.  North holds the queen and the two; the ace is out
+    # and East may hold it as the claimer sees it, so the queen is not certain to win (N1 does not apply).
+    # Playing the two lets the jack win for nothing: third hand plays a card that beats it, whatever his class.
+    pos = P({"N": "SQ S2 D2", "E": "S4 D3 D4", "S": "HA HK", "W": "SA H2"}, None, "S", trick=["S3", "SJ"])
+    for pclass in S.CLASSES:
+        s = _Search(pos, 0, normal_side=0, pclass=pclass)
+        assert [S.card_str(m) for m in s.normal_moves(0)] == ["SQ"], pclass
+    # second hand is not third hand: with East still to play after him and partner's card not yet played,
+    # North may follow low under West's lead
+    pos = P({"N": "SQ S2 D2", "E": "S4 D3 D4", "S": "HA HK H5", "W": "H2 SA"}, None, "W", trick=["SJ"])
+    assert {"SQ", "S2"} <= {S.card_str(m) for m in _Search(pos, 0, normal_side=0).normal_moves(0)}
+
+
+def test_K_when_his_count_rates_two_leads_alike_a_club_player_takes_the_trick_it_sees_first():
+    # The published 4NT claimed at trick one (cases/published/bw-sectional-4nt-claim-at-trick-one.yaml), after
+    # seven tricks of one of its lines: South is on lead with the spade jack, a master once East has shown out,
+    # and the defenders hold the club ace and queen and the heart king and queen.  Leading the club six gives
+    # the lead away; the count rates it as the jack (either way one trick, the club king coming to life as
+    # the jack's trick goes), but a club player, who sees the opponents' winners, takes the trick his count
+    # sees now rather than give them the lead (the tie goes to the trick won).  A novice, who counts his own
+    # top cards only, may lead the club.
+    pos = P({"N": "H3 CK CJ CT C9 C5", "E": "HK HQ H7 C7 C4 C2", "S": "SJ S9 S4 HJ H6 C6",
+             "W": "ST S5 H8 CA CQ C8"}, None, "S")
+    for pclass in ("club", "expert"):
+        s = _Search(pos, 0, normal_side=0, known=1, dynamic_known=True, pclass=pclass)
+        assert [S.card_str(m) for m in s.normal_moves(2)] == ["SJ"], pclass
+    s = _Search(pos, 0, normal_side=0, known=1, dynamic_known=True, pclass="novice")
+    assert "C6" in {S.card_str(m) for m in s.normal_moves(2)}
+    assert nf(pos, known=1) == 1 > nf(pos, known=1, pclass="novice")
+
+
 def test_N1_following_low_is_normal_when_no_card_is_certain_to_win():
     pos = P({"E": "HQ C2", "S": "HK H3", "W": "HA C3", "N": "H2 C4"}, None, "E")
     assert nf(pos) == S.floor(pos, 0).value
@@ -393,7 +425,8 @@ def _after(hands, leader, trick, seat, card, trump, certain):
             mine = _suit(h[side], x) + _suit(h[side + 2], x)
             theirs = [] if x == trump else _suit(h[1 - side], x) + _suit(h[3 - side], x)
             masters += len([c for c in mine if not theirs or c > max(theirs)])
-    return int(won) + _count(h, side, trump, n, won), int(won) + _count(h, side, trump, 99, True), masters
+    # (the second key: a tie between plays the count rates alike goes to the trick won, for a club player)
+    return int(won) + _count(h, side, trump, n, won), int(won), int(won) + _count(h, side, trump, 99, True), masters
 
 
 def _normal(hands, leader, trick, seat, trump):
@@ -462,6 +495,9 @@ def _normal(hands, leader, trick, seat, trump):
     else:
         sure = [c for c in cards if _beats(c, best, trump) and certain(hands, c)]
         cards = sure or cards  # N1
+        if not sure and k == 2 and following and win_seat % 2 != seat % 2:
+            # N5: third hand beats the opponent's card winning the trick, if he can
+            cards = [c for c in cards if _beats(c, best, trump)] or cards
     cards = by_count(cards) if len(cards) > 1 else cards
     # N4: of the sure cards, the lowest of its suit
     return [c for c in cards if c not in sure or not any(x < c and x // 13 == c // 13 for x in sure)] or cards
@@ -515,6 +551,9 @@ def test_the_brute_force_sees_each_item():  # the cross-check above would pass v
     assert brute_normal(loser, 0) == 2  # K: the club is not led while the opponents' hearts would follow
     cheap = P({"E": "C9 C8", "S": "D2 D3", "W": "C2 HK", "N": "HA H4"}, "H", "E")
     assert brute_normal(cheap, 0) == 2  # N4: the cheaper ruff, though the forgotten trump king is not counted
+    third = P({"N": "SQ S2 D2", "E": "S4 D3 D4", "S": "HA HK", "W": "SA H2"}, None, "S", trick=["S3", "SJ"])
+    assert brute_normal(third, 0) == S.normal_floor(third, 0).value  # N5: the queen, never the two
+    assert _normal(third.hands, third.leader, list(third.trick), 0, -1) == [S.card_id("SQ")]
 
 
 # ---------------------------------------------------------------------------

@@ -43,7 +43,7 @@ DEFAULT_CLASS = "club"
 NOVICE, CLUB, EXPERT = 0, 1, 2
 CLASS_ITEMS = {
     "K": NOVICE,  # the claimer's count: every class, counted as the class sees it (``suit_count``)
-    "N1": NOVICE, "N4": NOVICE, "I1": NOVICE, "I2": NOVICE,
+    "N1": NOVICE, "N4": NOVICE, "N5": NOVICE, "I1": NOVICE, "I2": NOVICE,
     "L2": CLUB,
     "E1": EXPERT, "E2": EXPERT,
 }
@@ -587,6 +587,13 @@ class _Normal:
                 sure = [m for m in moves if (beating >> m) & 1]
             if sure:
                 moves = sure
+            elif k == 2 and following and win_seat != partner:
+                # N5: third hand, an opponent's card winning and the other opponent still to play: a card that
+                # beats it is played rather than one under it (third hand high, the habit of every class: a
+                # duck that lets the trick go is a plan the claimer would have to state)
+                beaters = [m for m in moves if (beating >> m) & 1]
+                if beaters:
+                    moves = beaters
         if len(moves) > 1:
             moves = self._by_count(seat, moves)
         if len(moves) > 1 and sure:
@@ -671,7 +678,8 @@ class _Normal:
                 _follow_low(h, (seat + 1) % 4, s)
                 _follow_low(h, (seat + 3) % 4, s)
             n = _popcount(h[seat])
-            return won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99), 0
+            return (won + self.side_count(h, seat & 1, bool(won), n), won if self.pclass != NOVICE else 0,
+                    won + self.side_count(h, seat & 1, True, 99), 0)
         k = len(trick)
         cards = list(trick) + [card]
         i = winner_index(cards, trump)
@@ -697,7 +705,8 @@ class _Normal:
             _follow_low(h, partner, led)  # ... and partner too (unless his winner is already counted)
         n = _popcount(h[seat])
         discard = not (self.h[seat] >> (13 * led)) & FULL and s != trump
-        return (won + self.side_count(h, seat & 1, bool(won), n), won + self.side_count(h, seat & 1, True, 99),
+        return (won + self.side_count(h, seat & 1, bool(won), n), won if self.pclass != NOVICE else 0,
+                won + self.side_count(h, seat & 1, True, 99),
                 self._masters(h, seat & 1) if discard else 0)
 
     def _masters(self, h, side: int) -> int:

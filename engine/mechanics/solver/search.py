@@ -18,12 +18,13 @@ from engine.mechanics.solver.core import (
     card_id,
     winner_index,
 )
-from engine.mechanics.solver.line import principal_line
+from engine.mechanics.solver.line import _advance, principal_line
 from engine.mechanics.solver.moves import _PART, _SUIT_CODE, _Moves, _suit_code, hands_code, recode
 from engine.mechanics.solver.normal import CLASSES, DEFAULT_CLASS, _Normal
 
 _FORCED: dict = {}
 INF_NODES = float("inf")  # no node limit
+_HONOURS = sum(0b11111 << (13 * s + 8) for s in range(4))  # the ten to the ace of every suit
 # memos shared by every search, each a pure function of its key (so they change no result, only the time):
 # the legal moves (``_Search.legal_reps``), the ordered moves of a seat whose play is not judged
 # (``_Search._ordered_moves``) and of one whose play is (``_Search._ordered_judged``)
@@ -113,6 +114,12 @@ class _Search(_Moves, _Normal):
         self.marks = targets
         for st in line:
             self.marks |= st.cards()
+        if normal_side is not None:
+            # the normal-play model reads some ranks as they are, not only relative to the cards in play (the
+            # careless order of ``_runs``: only cards of nine or lower out above; I2: an ace or king): the
+            # transposition key tells the ten to ace of every suit apart, so that it never merges positions
+            # the model plays differently
+            self.marks |= _HONOURS
         self.hcode = hands_code(self.h, self.marks)  # the hands' part of ``key``, kept up to date
         self.tt: dict = {}
         self.budget = Budget(limit)
@@ -243,6 +250,7 @@ class _Search(_Moves, _Normal):
         lo, hi = self.bounds(n)
         g = self.guess(n)
         g = min(max(g, lo), hi)
+        root = self._state()
         try:
             while lo < hi:
                 beta = g + 1 if g == lo else g
@@ -252,8 +260,64 @@ class _Search(_Moves, _Normal):
                 else:
                     lo = max(lo, g)
         except _Timeout:
+            self._restore(root)  # back at the root (a search stopped mid-way leaves its cards where it stopped)
             return SolveResult(None, lo, hi, self.nodes, time.perf_counter() - start)
         return SolveResult(lo, lo, lo, self.nodes, time.perf_counter() - start)
+
+    def _state(self) -> tuple:
+        return (list(self.h), self.rem, self.leader, list(self.trick), self.hcode, self.step_idx, self.step_rounds,
+                self.trick_step, self.known)
+
+    def _restore(self, st: tuple) -> None:
+        (h, self.rem, self.leader, trick, self.hcode, self.step_idx, self.step_rounds, self.trick_step,
+         self.known) = st
+        self.h, self.trick = list(h), list(trick)
+
+    def witness(self, upper: int, record: list, nodes: int) -> bool:
+        """Append to ``record`` the plays of one line on which every seat's choice keeps the side's tricks at
+        ``upper`` or fewer (a line that proves the upper bound of a floor: with every seat minimising, one
+        line is the proof), as ``guess`` records them; within ``nodes`` more nodes, the search's table kept
+        (the bounds it holds make the walk cheap after ``run``).  Run at the root; leaves the search there.
+        False (and ``record`` as it was) when the nodes run out first.  Of a judged seat's 70E suits the line
+        takes one whose every card keeps the bound (the side's choice within the suit is made in its favour)."""
+        root = self._state()
+        start = len(record)
+        self._max_nodes = self.nodes + nodes
+        t = upper
+        try:
+            while self.trick or self.h[self.leader]:
+                seat = (self.leader + len(self.trick)) % 4
+                moves, maximize = self.moves(seat)
+                grouped: dict = {}
+                if self.normal_side is not None and (seat & 1) == self.normal_side and (self.max_suits | self.known) \
+                        and not maximize:
+                    led = self.trick[0] // 13 if self.trick else -1
+                    for m in moves:
+                        su = m // 13
+                        if (self.max_suits | self.known) >> su & 1 and (not self.trick or su == led):
+                            grouped.setdefault(su, []).append(m)
+                in_group = {m for ms in grouped.values() for m in ms}
+                chosen = None
+                for m in self.order(seat, [m for m in moves if m not in in_group], True):
+                    if self.child(m, t, t + 1) <= t:
+                        chosen = m
+                        break
+                if chosen is None:
+                    for su in sorted(grouped):
+                        if all(self.child(m, t, t + 1) <= t for m in grouped[su]):
+                            chosen = grouped[su][0]
+                            break
+                if chosen is None:  # (cannot happen when ``upper`` is a proven bound)
+                    raise _Timeout
+                gained, winner = _advance(self, seat, chosen)
+                record.append([seat, chosen, None, winner, 0])
+                t -= gained
+        except _Timeout:
+            del record[start:]
+            self._restore(root)
+            return False
+        self._restore(root)
+        return True
 
     def guess(self, n: int, record: list | None = None) -> int:
         """The value of one play-out following the move ordering: a first guess for MTD(f).  ``record``: a list
@@ -760,8 +824,20 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
     if with_line and not res.exact:
         # not settled: one normal line found (a play-out against the side), proposed for the director to confirm
         # (from a fresh search at the root: the one stopped by its budget is left where it stopped)
+        # the least successful normal line the search found: the one that proves its upper bound, walked with
+        # the search's table (within a quarter of its nodes more); else a play-out, whose value is an upper
+        # bound too (any normal line is one the floor is at most)
         plays: list = []
-        res.proposal = judged(None).guess(pos.tricks_left, plays)
+        guessed = judged(None).guess(pos.tricks_left, plays)
+        before = search.nodes
+        if guessed < res.upper:
+            res.upper = guessed  # the play-out is a normal line below the bound the search proved
+        elif not search.witness(res.upper, walked := [], max(1, _limit(limit) // 4)):
+            res.upper = min(res.upper, guessed)
+        else:
+            plays = walked
+        res.proposal = res.upper
+        res.nodes += search.nodes - before
         res.line = plays
         res.line_complete = False
     if with_line and res.exact:
