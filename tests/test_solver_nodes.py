@@ -20,6 +20,12 @@ last column of EXPECTED stays the figure of the pure-Python ``py_minimax``.
 Regenerated on 2026-12-04 for a deliberate change of the normal-play model (issue 25: the claimer's count
 replaces most of the list of excluded plays): the two normal-floor columns only; every exact normal floor lies
 between the floor and the ceiling.
+
+Regenerated again on 2026-12-04 (issue 25), the two normal-floor columns only, for three deliberate changes: N5
+(third hand beats an opponent's winning card), the count's tie going to the trick won (club, expert), and the
+normal-play search's key telling the ten to ace apart (the model reads those ranks; the relative-rank key had
+merged positions it plays differently).  The changed exact values were checked against a search whose key tells
+every card apart and one that tells none apart, without a node limit: all three agree.
 """
 import random
 
@@ -33,18 +39,18 @@ from engine.mechanics import solver as S
 EXPECTED = [
     ((1, 1, 1, 6), (3, 3, 3, 7), (1, 1, 1, 8), (1, 1, 1, 8), (1, 1, 1, 11)),
     ((1, 1, 1, 44), (5, 5, 5, 20), (3, 3, 3, 1596), (3, 3, 3, 322), (3, 3, 3, 730)),
-    ((4, 4, 4, 21), (7, 7, 7, 32), (6, 6, 6, 555), (6, 6, 6, 402), (7, 7, 7, 1973)),
-    ((2, 2, 2, 30), (None, 2, 8, 3001), (2, 2, 2, 2309), (None, 2, 8, 3001), (None, 4, 8, 3001)),
+    ((4, 4, 4, 21), (7, 7, 7, 32), (5, 5, 5, 1205), (6, 6, 6, 819), (7, 7, 7, 1973)),
+    ((2, 2, 2, 30), (None, 2, 8, 3001), (None, 2, 3, 3001), (None, 2, 8, 3001), (None, 4, 8, 3001)),
     ((1, 1, 1, 78), (9, 9, 9, 108), (None, 1, 3, 3001), (None, 1, 3, 3001), (None, 1, 9, 3001)),
     ((1, 1, 1, 84), (6, 6, 6, 37), (None, 1, 6, 3001), (None, 1, 2, 3001), (None, 1, 6, 3001)),
-    ((0, 0, 0, 404), (9, 9, 9, 1559), (0, 0, 0, 2375), (0, 0, 0, 164), (None, 0, 9, 3001)),
+    ((0, 0, 0, 404), (9, 9, 9, 1559), (None, 0, 1, 3001), (0, 0, 0, 188), (None, 0, 9, 3001)),
     ((None, 0, 1, 3001), (12, 12, 12, 124), (None, 0, 12, 3001), (None, 0, 3, 3001), (None, 0, 12, 3001)),
     ((0, 0, 0, 9), (2, 2, 2, 9), (0, 0, 0, 9), (0, 0, 0, 9), (0, 0, 0, 13)),
     ((1, 1, 1, 171), (5, 5, 5, 20), (3, 3, 3, 71), (1, 1, 1, 30), (3, 3, 3, 169)),
-    ((2, 2, 2, 172), (6, 6, 6, 23), (None, 1, 3, 3001), (2, 2, 2, 1416), (5, 5, 5, 1715)),
-    ((0, 0, 0, 51), (8, 8, 8, 32), (None, 0, 8, 3001), (None, 0, 2, 3001), (None, 6, 8, 3001)),
+    ((2, 2, 2, 172), (6, 6, 6, 23), (None, 1, 6, 3001), (2, 2, 2, 1953), (5, 5, 5, 1715)),
+    ((0, 0, 0, 51), (8, 8, 8, 32), (None, 0, 8, 3001), (2, 2, 2, 2903), (None, 6, 8, 3001)),
     ((None, 1, 3, 3001), (8, 8, 8, 26), (None, 1, 8, 3001), (None, 1, 6, 3001), (None, 7, 8, 3001)),
-    ((2, 2, 2, 38), (None, 7, 10, 3001), (None, 2, 3, 3001), (2, 2, 2, 367), (None, 2, 10, 3001)),
+    ((2, 2, 2, 38), (None, 7, 10, 3001), (None, 2, 3, 3001), (2, 2, 2, 480), (None, 2, 10, 3001)),
     ((0, 0, 0, 45), (10, 10, 10, 2678), (None, 0, 10, 3001), (None, 0, 4, 3001), (None, 0, 10, 3001)),
     ((0, 0, 0, 43), (9, 9, 9, 46), (None, 0, 9, 3001), (None, 0, 3, 3001), (None, 0, 9, 3001)),
 ]

@@ -14,6 +14,8 @@ Items (``CLASS_ITEMS`` says which class each applies to):
 
 * N1 a card that wins the trick for certain is held: the trick is not declined;
 * N4 among such cards, not one that would win a later trick when a cheaper one wins this one;
+* N5 third hand, an opponent's card winning the trick and the other opponent still to play: not a card under it
+  while the hand holds one of the suit that beats it;
 * I1 partner's card wins the trick for certain: it is not ruffed, nor overtaken by a card not certain to win, nor
   by a winner that would have won a later trick unless the overtake lets the side cash more (an unblock);
 * I2 a suit headed by solid top cards of the leader's is not underled when an opponent holds a card that beats it;
@@ -527,7 +529,7 @@ class _Normal:
 
     def _irrational(self, seat: int, moves: list) -> list:
         """Drop the plays no normal line makes: the claimer's count first (K: he keeps every trick his own count
-        holds while another play keeps it), then the items the count does not give (N1, I1, I2 for every class,
+        holds while another play keeps it), then the items the count does not give (N1, N5, I1, I2 for every class,
         E1 and E2 for an expert).  Never all of the moves."""
         trick = self.trick
         k = len(trick)
