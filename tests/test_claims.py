@@ -678,6 +678,11 @@ def test_statements_with_discards_ruffing_finesses_squeezes_and_conditions():
     assert texts("The rest on a squeeze") == ["squeeze (the rest played right)"]
     assert texts("All mine unless trumps are 4-0") == ["draw trumps"]
     assert texts("I'll see how trumps go, then the diamonds") == ["draw trumps", "cash D"]
+    # the rest unread, a statement whose first play is trumps still has them played first (a remark before it,
+    # such as the BBO 6S claimer's "I think I can handle this", says nothing of the play)
+    assert texts("I think I can handle this. I'll see how trumps go, then ruff two red cards in dummy.") == \
+        ["draw trumps"]
+    assert texts("I think I can handle this. Ruff two red cards, then see how trumps go.") == []
     # a condition on a split is read against the cards as they lie (clubs are 4-1 here: N four, S one)
     assert texts("If clubs are 3-2 I'll cash the diamonds. If they are 4-1 I'll ruff a club") == ["ruff C"]
     assert texts("If clubs are 4-1 I'll ruff a club") == ["ruff C"]

@@ -585,7 +585,9 @@ def read_statement(text: str | None, trump: str | None, held=None, ctx: Statemen
         return (LineStep("crossruff"),)
     if _SQUEEZE.search(text):
         return (LineStep("squeeze"),)  # "... on a double squeeze, provided that ...": the claim rests on it
-    first = _LIST.split(parts[0])[0] if parts else ""
-    if trump and (_TRUMPS_FIRST.search(text) or says_draw_trumps(first)):
+    # the first part that says what is played (a remark such as "I think I can handle this" says nothing)
+    first = next((p for p in parts if _VERB.search(p) or _TRUMPS.search(p)), "")
+    first = _LIST.split(first)[0] if first else ""
+    if trump and (_TRUMPS_FIRST.search(text) or says_draw_trumps(first) or _SEE_TRUMPS.search(first)):
         return (LineStep("draw_trumps"),)
     return ()
