@@ -52,7 +52,8 @@ BIG_SESSION = 2_000  # results: from this many on, reading and scoring show a pr
                    "method, else matchpoints.")
 @click.option("--fewer", type=click.Choice(FEWER), default="neuberg", show_default=True,
               help="Matchpoints on boards played fewer times or with artificial scores: the Neuberg formula, "
-                   "factored in proportion, or the real results on their own top.")
+                   "factored in proportion, each missing result counted as a tie (ScoreBridge's), or the real "
+                   "results on their own top.")
 @click.option("--percent", "percent", type=click.Choice(PERCENTS), default="top", show_default=True,
               help="A board's matchpoint percentage: of the top, or (M + 1) / (top + 2), the self-comparison "
                    "counted as a tie (the convention of simultaneous pairs' frequency tables).")

@@ -928,13 +928,31 @@ def _ranges(numbers) -> str:
 
 
 def _fmt_like(value, original: str) -> str:
-    """A number written as the file wrote the value it replaces (its decimals)."""
+    """A number written as the file wrote the value it replaces (its decimals), never losing ours: a value with
+    more decimals than the original (3.6 where the file wrote 5) is written with its own, at most two."""
     if value is None:
         return "-"
     decimals = len(original.split(".")[1]) if "." in original else 0
     if isinstance(value, int) and decimals == 0:
         return str(value)
+    if round(value, decimals) != round(value, 2):
+        decimals = len(f"{value:.2f}".rstrip("0").split(".")[1])
     return f"{value:.{decimals}f}"
+
+
+def _in_file_scale(session: Session, scores):
+    """A function turning our matchpoints (value, top) into the file's own scale (its unit, centred or not)."""
+    from engine.mechanics.session78 import _round, _session_scale
+
+    unit, centred = _session_scale(session, scores) if scores.kind == "mp" else (1, False)
+    if unit == 1 and not centred:
+        return lambda value, top: value
+
+    def convert(value, top):
+        if value is None:
+            return None
+        return _round(unit * (value - (top / 2 if centred and top else 0)))
+    return convert
 
 
 def _replace_spans(line: str, offset: int, spans: dict, columns, new: dict) -> str:
@@ -990,6 +1008,7 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
     text = session.source["text"]
     lines = re.split(r"(\r\n|\r|\n)", text)  # even items the lines, odd the line ends as written
     changed, pairs = _changed(session, scores, before)
+    conv = _in_file_scale(session, before)
     for r, line in changed:
         row_line, offset = r.ref
         columns = session.source["columns"][r.board]
@@ -999,7 +1018,7 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
         orig = {name: lines[2 * (ref["line"] - 1)][ref["offset"] + s[0]:ref["offset"] + s[1]].strip('"')
                 for name, s in spans.items()}
         new = {}
-        for name, value in (("MP_NS", line.ns_points), ("MP_EW", line.ew_points),
+        for name, value in (("MP_NS", conv(line.ns_points, line.top)), ("MP_EW", conv(line.ew_points, line.top)),
                             ("IMP_NS", line.ns_points), ("IMP_EW", line.ew_points),
                             ("Percentage_NS", line.ns_pct), ("Percentage_EW", line.ew_pct)):
             if name in spans and ((name.startswith("MP") and scores.kind == "mp") or
@@ -1042,7 +1061,8 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
         new = {}
         for name in ("TotalScoreMP", "MP", "TotalMP", "TotalScoreIMP", "TotalIMP", "IMP", "TotalScore"):
             if name in spans:
-                new[name] = _fmt_like(scores.totals[key], orig[name])
+                total = conv(scores.totals[key], scores.tops.get(key)) if scores.kind == "mp" else scores.totals[key]
+                new[name] = _fmt_like(total, orig[name])
         for name in ("TotalPercentage", "Percentage"):
             if name in spans and scores.percent.get(key) is not None:
                 new[name] = _fmt_like(scores.percent[key], orig[name])
@@ -1063,14 +1083,18 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
     parser.feed(raw)
     root = parser.close()
     changed, pairs = _changed(session, scores, before)
+    conv = _in_file_scale(session, before)
     by_ref = {r.ref: (r, line) for r, line in changed}
     for i, tl in enumerate(root.iter("TRAVELLER_LINE"), start=1):
         hit = by_ref.get(i)
         if hit is None:
             continue
         r, line = hit
-        _set(tl, "NS_MATCH_POINTS" if scores.kind == "mp" else "NS_IMPS", line.ns_points, scores.kind == "mp")
-        _set(tl, "EW_MATCH_POINTS" if scores.kind == "mp" else "EW_IMPS", line.ew_points, scores.kind == "mp")
+        mp = scores.kind == "mp"
+        _set(tl, "NS_MATCH_POINTS" if mp else "NS_IMPS", conv(line.ns_points, line.top) if mp else line.ns_points,
+             True)
+        _set(tl, "EW_MATCH_POINTS" if mp else "EW_IMPS", conv(line.ew_points, line.top) if mp else line.ew_points,
+             True)
         if r.ruled:
             if r.artificial:
                 _set(tl, "SCORE", f"A{r.ns_percent}{r.ew_percent}", False, create=True)
@@ -1092,7 +1116,8 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
             key = section_id + key
         if key not in wanted:
             continue
-        _set(pair_el, "TOTAL_SCORE", scores.totals[key], True)
+        _set(pair_el, "TOTAL_SCORE", conv(scores.totals[key], scores.tops.get(key)) if scores.kind == "mp"
+             else scores.totals[key], True)
         if scores.percent.get(key) is not None:
             _set(pair_el, "PERCENTAGE", scores.percent[key], True)
         _set(pair_el, "PLACE", scores.place(key), False)

@@ -11,9 +11,10 @@ convention it follows, is in docs/scoring.md.
   artificial adjusted scores (whose tables are not compared), are brought to
   the full top by ``fewer``: ``neuberg`` (the usual formula, the EBU's and the
   WBF's: (M + 1) x N / n - 1 for a result scored M among n, N the most
-  results of any board), ``factor`` (in proportion, M x (N - 1) / (n - 1)) or
-  ``own`` (the real results on their own top: the board counts with its own
-  smaller top).
+  results of any board), ``factor`` (in proportion, M x (N - 1) / (n - 1)),
+  ``ties`` (each missing result counted as a tie with every result: M + (N - n),
+  what ScoreBridge publishes) or ``own`` (the real results on their own top:
+  the board counts with its own smaller top).
 * ``cross_imps``: every result against every other in its direction, the
   difference turned into IMPs by the 78B scale, averaged over the comparisons.
 * ``butler``: every result against a datum: the mean of the board's
@@ -36,9 +37,11 @@ from dataclasses import dataclass, field
 from engine.mechanics.scoring78 import imps
 
 SESSION_METHODS = ("matchpoints", "cross_imps", "butler", "imps", "bam", "total_points")
-FEWER = ("neuberg", "factor", "own")
+FEWER = ("neuberg", "factor", "ties", "own")
 LAWS = {"matchpoints": "78A", "cross_imps": "78B (cross-IMPs)", "butler": "78B (Butler datum)", "imps": "78B",
         "bam": "point-a-board", "total_points": "78C"}
+FEWER_TEXT = {"neuberg": "the Neuberg formula", "factor": "a factor, in proportion",
+              "ties": "counting each missing result a tie", "own": "their own smaller top"}
 KIND = {"matchpoints": "mp", "cross_imps": "imp", "butler": "imp", "imps": "imp", "bam": "mp",
         "total_points": "points"}
 
@@ -59,6 +62,8 @@ class SessionScore:
     method: str
     kind: str
     fewer: str = "neuberg"
+    percent_mode: str = "top"  # a board's percentage: of the top, or "field" ((M + 1) / (top + 2))
+    trim: int = 1
     lines: dict = field(default_factory=dict)  # board -> [Line], in the order of the session's rows
     totals: dict = field(default_factory=dict)  # pair key -> total
     tops: dict = field(default_factory=dict)  # pair key -> sum of tops (matchpoints)
@@ -107,7 +112,7 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         raise ValueError(f"{method!r} is not a scoring method ({', '.join(SESSION_METHODS)})")
     if fewer not in FEWER:
         raise ValueError(f"{fewer!r}: boards played fewer times are scored by {', '.join(FEWER)}")
-    out = SessionScore(method, KIND[method], fewer)
+    out = SessionScore(method, KIND[method], fewer, percent, trim)
     if note:
         out.notes.append(note)
     sizes = {b: sum(r.count for r in rows) for b, rows in session.boards.items()}
@@ -135,9 +140,12 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         out.notes.append(f"victory points by the WBF continuous 20-point scale for a match of {len(session.boards)} "
                          f"boards (a convention; the 1987 Laws give no VP scale)")
     if method == "matchpoints" and any(n < most for n in sizes.values()):
-        out.notes.append(f"boards played fewer than {most} times, or with artificial adjusted scores, are brought to "
-                         f"the full top by {'the Neuberg formula' if fewer == 'neuberg' else fewer} "
-                         f"(--fewer {fewer})")
+        if fewer == "own":
+            out.notes.append(f"boards played fewer than {most} times, or with artificial adjusted scores, are scored "
+                             f"on their own smaller top (--fewer own)")
+        else:
+            out.notes.append(f"boards played fewer than {most} times, or with artificial adjusted scores, are "
+                             f"brought to the full top by {FEWER_TEXT[fewer]} (--fewer {fewer})")
     return out
 
 
@@ -171,6 +179,9 @@ def _matchpoints(rows, most: int, fewer: str, out, percent: str = "top") -> list
                 elif fewer == "factor":
                     points = _round(raw * top / own) if own else _round(top / 2)
                     how = f"78A ({raw} of {own}, factored to the top of {top})"
+                elif fewer == "ties":  # each of the N - n missing results a tie: 1 matchpoint each
+                    points = _round(raw + (full - n_real))
+                    how = f"78A ({raw} of {own}, each of the {full - n_real} missing results a tie)"
                 else:
                     points, how = raw, "78A (on its own top)"
             if percent == "field":  # the self-comparison counted as a tie: (M + 1) / (top + 2), as sims publish
@@ -346,23 +357,28 @@ def _agrees(mine, published) -> bool:
 
 
 def agreement(session, scores: SessionScore) -> dict:
-    """For each published figure: how many of ours agree with it, to the file's rounding, and which do not."""
+    """For each published figure: how many of ours agree with it, to the file's rounding, and which do not.
+
+    The file's matchpoint scale is found from its own figures (``_session_scale``): 2 for a score beaten (ours), 1 (the
+    ACBL's), or centred on the average (Ruter's "MP1": each score beaten +1, each lost -1)."""
     out = {"board_points": [0, 0], "board_percent": [0, 0], "totals": [0, 0], "percent": [0, 0], "places": [0, 0],
            "disagree": []}
+    scale, centred = _session_scale(session, scores) if scores.kind == "mp" else (1, False)
     for board, rows in session.boards.items():
         for r, line in zip(rows, scores.lines[board]):
             pub = r.published or {}
+            where = r.where if r.where.startswith("board ") else f"board {board}, {r.where}"
             for side in ("ns", "ew"):
                 key = ("mp_" if scores.kind == "mp" else "imp_") + side
                 mine = line.ns_points if side == "ns" else line.ew_points
                 if key in pub:
-                    scale = _scale(rows, scores.lines[board], scores) if scores.kind == "mp" else 1
-                    ok = _agrees(mine * scale if mine is not None else None, pub[key])
+                    shown = None if mine is None else _round(
+                        scale * (mine - (line.top / 2 if centred and line.top else 0)))
+                    ok = _agrees(shown, pub[key])
                     out["board_points"][1] += 1
                     out["board_points"][0] += 1 if ok else 0
                     if not ok:
-                        out["disagree"].append(f"board {board}, {r.where}: {side.upper()} {mine} against "
-                                               f"the published {pub[key]}")
+                        out["disagree"].append(f"{where}: {side.upper()} {shown} against the published {pub[key]}")
                 pkey = "pct_" + side
                 mine_pct = line.ns_pct if side == "ns" else line.ew_pct
                 if pkey in pub and mine_pct is not None:
@@ -370,7 +386,7 @@ def agreement(session, scores: SessionScore) -> dict:
                     out["board_percent"][1] += 1
                     out["board_percent"][0] += 1 if ok else 0
                     if not ok:
-                        out["disagree"].append(f"board {board}, {r.where}: {side.upper()} {mine_pct}% against "
+                        out["disagree"].append(f"{where}: {side.upper()} {mine_pct}% against "
                                                f"the published {pub[pkey]}%")
     for key, pair in session.pairs.items():
         if key not in scores.totals:
@@ -382,10 +398,10 @@ def agreement(session, scores: SessionScore) -> dict:
                 continue
             bucket = {"total": "totals", "percent": "percent", "rank": "places"}[name]
             if name == "rank":
-                ok = str(mine).rstrip("=") == str(pub[name])
+                ok = str(mine).rstrip("=") == str(pub[name]).rstrip("=")
             elif name == "total" and scores.kind == "mp":
-                scale = _pair_scale(session, scores)
-                ok = _agrees(mine * scale, pub[name])
+                mine = _round(scale * (mine - (scores.tops.get(key, 0) / 2 if centred else 0)))
+                ok = _agrees(mine, pub[name])
             else:
                 ok = _agrees(mine, pub[name])
             out[bucket][1] += 1
@@ -395,19 +411,51 @@ def agreement(session, scores: SessionScore) -> dict:
     return out
 
 
-def _scale(rows, lines, scores) -> float:
-    """The file's matchpoint unit against ours: 1, or 1/2 when it gives 1 for a score beaten (the ACBL's)."""
-    for r, line in zip(rows, lines):
-        pub = r.published or {}
-        if not r.artificial and "mp_ns" in pub and "mp_ew" in pub and line.top:
-            theirs = (pub["mp_ns"] or 0) + (pub["mp_ew"] or 0)
-            if theirs and abs(theirs - line.top / 2) < abs(theirs - line.top):
-                return 0.5
-            return 1
-    return 1
-
-
-def _pair_scale(session, scores) -> float:
+def _session_scale(session, scores) -> tuple:
+    """(unit, centred): the file's matchpoint unit against ours (1, or 1/2 when it gives 1 for a score beaten,
+    the ACBL's), and whether its figures are centred on the average (a negative matchpoint: Ruter's "MP1",
+    the score beaten less the scores lost, NS's and EW's summing to 0)."""
+    centred = False
     for board, rows in session.boards.items():
-        return _scale(rows, scores.lines[board], scores)
-    return 1
+        for r in rows:
+            pub = r.published or {}
+            if not r.artificial and ((pub.get("mp_ns") or 0) < 0 or (pub.get("mp_ew") or 0) < 0):
+                centred = True
+                break
+        if centred:
+            break
+    if centred:
+        return 1, True
+    for board, rows in session.boards.items():
+        for r, line in zip(rows, scores.lines[board]):
+            pub = r.published or {}
+            if not r.artificial and "mp_ns" in pub and "mp_ew" in pub and line.top:
+                theirs = (pub["mp_ns"] or 0) + (pub["mp_ew"] or 0)
+                if theirs and abs(theirs - line.top / 2) < abs(theirs - line.top):
+                    return 0.5, False
+                return 1, False
+    return 1, False
+
+
+def fewer_that_agrees(session, scores: SessionScore) -> list:
+    """The other ways of scoring boards played fewer times (``--fewer``) under which more of the file's published
+    board scores agree with ours than under the one used: [(fewer, agreeing, of)], best first.  Only for
+    matchpoints, and only when some board was played fewer times and some published figure differs."""
+    if scores.method != "matchpoints":
+        return []
+    sizes = [sum(r.count for r in rows) for rows in session.boards.values()]
+    mine = agreement(session, scores)
+    if not sizes or min(sizes) == max(sizes) and not any(r.artificial for r in session.results()):
+        return []
+    if mine["board_points"][0] == mine["board_points"][1] and mine["board_percent"][0] == mine["board_percent"][1]:
+        return []
+    key = "board_points" if mine["board_points"][1] else "board_percent"
+    better = []
+    for other in FEWER:
+        if other == scores.fewer:
+            continue
+        alt = agreement(session, score_session(session, scores.method, other, scores.trim,
+                                               percent=scores.percent_mode))
+        if alt[key][0] > mine[key][0]:
+            better.append((other, alt[key][0], alt[key][1]))
+    return sorted(better, key=lambda t: -t[1])
