@@ -41,8 +41,8 @@ def test_matchpoints_by_78a_and_neuberg(path):
     assert points(scores, 2)[:3] == [(neuberg[0], neuberg[0]), (neuberg[1], neuberg[2]), (neuberg[2], neuberg[1])]
     assert points(scores, 2)[3] == (3.6, 2.4)
     assert points(scores, 3) == [(6, 0), (4, 2), (0, 6), (2, 4)]
-    # pair 2 sat NS: 5 + 5.67 + 4 of three tops of 6
-    assert scores.totals["2"] == 14.67 and scores.percent["2"] == round(100 * 14.67 / 18, 2)
+    # pair 2 sat NS: 5 + 5.67 + 4 of three tops of 6; the percentage of the unrounded total (5 + 17/3 + 4)
+    assert scores.totals["2"] == 14.67 and scores.percent["2"] == round(100 * (5 + (4 + 1) * 4 / 3 - 1 + 4) / 18, 2)
     assert [key for _, key in scores.ranking[0][1]] == ["2", "1", "8", "5", "6", "4", "7", "3"]
 
 

@@ -327,6 +327,10 @@ def _read_pbn(path: Path, text: str, progress=None) -> Session:
                 raise SessionError(file, w, f"{len(values)} values for the {len(columns)} columns "
                                             f"{';'.join(names)}")
             vmap = {c.name: v[0] for c, v in zip(columns, values)}
+            if any((_col(vmap, k) or "").strip().upper() in SAT_OUT for k in ("Score_NS", "Score_EW", "Contract")):
+                pid = _col(vmap, "PairId_NS", "PairId_EW") or "?"
+                session.notes.append(f"{w}: pair {pid} sat out (a bye): no result, not scored on the board")
+                continue
             if (_col(vmap, "Contract") or "").upper() in NOT_PLAYED or \
                     all(vmap.get(k) in (None, "", "-") for k in ("Contract", "Score_NS", "Score_EW")):
                 session.notes.append(f"{w}: not played at that table (the board is scored with one result fewer)")
@@ -382,11 +386,21 @@ def _pbn_result(board: int, v: dict, session: Session, row: int) -> Result:
                named=_col(v, "PairId_NS", "PairNumber_NS", "Pair_NS", "PairId_EW", "PairNumber_EW") is not None)
     contract = _col(v, "Contract") or ""
     score_ns, score_ew = _col(v, "Score_NS"), _col(v, "Score_EW")
+    def art_of(text):
+        return parse_artificial(text) if text and not re.fullmatch(r"[+-]?\d+", text.strip()) else None
+
+    side_ns, side_ew = art_of(score_ns or ""), art_of(score_ew or "")
     for text in (contract, score_ns or "", score_ew or ""):
-        art = parse_artificial(text) if text and not re.fullmatch(r"[+-]?\d+", text.strip()) else None
+        art = art_of(text)
         if art and (text is not contract or not re.fullmatch(r"[1-7].*", text.strip())):
+            if text is not contract and side_ns and side_ew:
+                # each side's column gives that side's score (Ruter: "A+" "A+", both sides 60 %)
+                art = (side_ns[0], side_ew[0])
+            elif text is not contract and side_ew and not side_ns:
+                art = (side_ew[1], side_ew[0])  # EW's column: EW's percentage first as written
             r.ns_percent, r.ew_percent = art
-            r.contract = text.strip()
+            r.contract = text.strip() if text is contract or not (side_ns and side_ew) else \
+                f"{score_ns.strip()}/{score_ew.strip()}"
             break
     else:
         r.contract = contract_text(contract) if contract else ""
@@ -456,6 +470,7 @@ USEBIO_METHODS = {"MATCH_POINTS": "matchpoints", "MP_PAIRS": "matchpoints", "BUT
                   "IMPS": "imps", "AGGREGATE": "total_points", "TOTAL_POINTS": "total_points", "PAB": "bam",
                   "BAM": "bam"}
 NOT_PLAYED = ("NP", "NOT PLAYED", "NOTPLAYED", "N/P")
+SAT_OUT = ("BYE", "SITOUT", "SIT OUT")  # Ruter writes a sitting-out pair's row with "Bye" for both scores
 
 
 def _xml_text(el, name):
@@ -714,8 +729,17 @@ def load_session(path: str | Path, progress=None) -> Session:
 
 def _settle(session: Session) -> None:
     """Pairs from the travellers; a Mitchell (pairs sit one way) when a pair number meets itself."""
-    mitchell = any(r.ns == r.ew for r in session.results()) or \
-        any(p.direction for p in session.pairs.values())
+    named = [r for r in session.results() if r.named]
+    both_ways = {r.ns for r in named} & {r.ew for r in named}
+    mitchell = any(r.ns == r.ew for r in named) or \
+        (any(p.direction for p in session.pairs.values()) and not both_ways)
+    if not mitchell and any(p.direction for p in session.pairs.values()):
+        # the file names a direction for each pair (Ruter's Direction: where the pair started), but the pairs
+        # sit both ways on the travellers (a Howell): a pair is its number alone
+        session.pairs = {p.id: Pair(p.id, p.names, "", p.published, p.ref, p.section)
+                         for k, p in session.pairs.items()}
+        session.notes.append("the pairs sit both ways on the travellers (a Howell): the direction the file gives "
+                             "each pair is where it started, and the pairs are ranked together")
     session.mitchell = mitchell
     for r in session.results():
         if not r.named:
@@ -1111,7 +1135,7 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
         pid = pair_el.findtext("PAIR_NUMBER", "").strip()
         direction = (pair_el.findtext("DIRECTION", "") or "").strip().upper()
         direction = {"N": "NS", "E": "EW"}.get(direction, direction.replace("-", "").replace("/", ""))
-        key = f"{pid} {direction}" if direction in ("NS", "EW") else pid
+        key = f"{pid} {direction}" if direction in ("NS", "EW") and session.mitchell else pid
         if several:
             key = section_id + key
         if key not in wanted:

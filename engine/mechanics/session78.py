@@ -55,6 +55,7 @@ class Line:
     ew_pct: object = None
     how: str = ""
     datum: int | None = None
+    exact: tuple | None = None  # (NS, EW) before rounding to two decimals (Neuberg, a factor): for the totals
 
 
 @dataclass
@@ -166,32 +167,39 @@ def _matchpoints(rows, most: int, fewer: str, out, percent: str = "top") -> list
         for r, line in zip(rows, lines):
             if r.artificial:
                 pct = r.ns_percent if side == "NS" else r.ew_percent
-                points, how = _round(pct * top / 100), "12C1, commentary 12.19(iv)"
+                exact = pct * top / 100
+                points, how = _round(exact), "12C1, commentary 12.19(iv)"
             else:
                 s = getattr(r, attr)
+                exact = None
                 raw = sum(c * (2 if s > o else 1 if s == o else 0) for o, c in field_scores) - 1  # not itself
                 own = 2 * (n_real - 1)
                 if n_real == full:
                     points, how = raw, "78A"
                 elif fewer == "neuberg":
-                    points = _round((raw + 1) * full / n_real - 1)
+                    exact = (raw + 1) * full / n_real - 1
+                    points = _round(exact)
                     how = f"78A, Neuberg ({raw} of {own} among {n_real})"
                 elif fewer == "factor":
-                    points = _round(raw * top / own) if own else _round(top / 2)
+                    exact = raw * top / own if own else top / 2
+                    points = _round(exact)
                     how = f"78A ({raw} of {own}, factored to the top of {top})"
                 elif fewer == "ties":  # each of the N - n missing results a tie: 1 matchpoint each
                     points = _round(raw + (full - n_real))
                     how = f"78A ({raw} of {own}, each of the {full - n_real} missing results a tie)"
                 else:
                     points, how = raw, "78A (on its own top)"
+            exact = points if exact is None else exact
             if percent == "field":  # the self-comparison counted as a tie: (M + 1) / (top + 2), as sims publish
                 pct = _round(100 * (points + 1) / (top + 2))
             else:
                 pct = _round(100 * points / top) if top else 50
             if side == "NS":
                 line.ns_points, line.ns_pct, line.how = points, pct, how
+                line.exact = (exact, None)
             else:
                 line.ew_points, line.ew_pct = points, pct
+                line.exact = (line.exact[0], exact)
             line.top = top
     return lines
 
@@ -282,7 +290,8 @@ def _totals(session, out: SessionScore) -> None:
     for board, rows in session.boards.items():
         seen = set()
         for r, line in zip(rows, out.lines[board]):
-            for pid, side, points in ((r.ns, "NS", line.ns_points), (r.ew, "EW", line.ew_points)):
+            ns_points, ew_points = line.exact or (line.ns_points, line.ew_points)  # summed before rounding
+            for pid, side, points in ((r.ns, "NS", ns_points), (r.ew, "EW", ew_points)):
                 if r.count != 1 or not r.named:
                     continue  # a frequency table names no pairs
                 key = pair_key(session, pid, side)
@@ -296,7 +305,7 @@ def _totals(session, out: SessionScore) -> None:
     out.totals = {k: _round(v) for k, v in totals.items()}
     out.tops = tops
     out.played = played
-    for key, total in out.totals.items():
+    for key, total in totals.items():  # the percentage of the unrounded total
         out.percent[key] = _round(100 * total / tops[key]) if out.kind == "mp" and tops.get(key) else None
     groups = [("NS", [k for k in out.totals if k.endswith(" NS")]), ("EW", [k for k in out.totals if k.endswith(" EW")])] \
         if session.mitchell else [("", list(out.totals))]
