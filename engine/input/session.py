@@ -331,6 +331,10 @@ def _read_pbn(path: Path, text: str, progress=None) -> Session:
                 pid = _col(vmap, "PairId_NS", "PairId_EW") or "?"
                 session.notes.append(f"{w}: pair {pid} sat out (a bye): no result, not scored on the board")
                 continue
+            if any((_col(vmap, k) or "").strip().upper() == "PEN" for k in ("Score_NS", "Score_EW")):
+                session.notes.append(f"{w}: a procedural penalty row (Ruter's 'Pen'), not a result: not scored, "
+                                     f"and the points it gives are not in our totals")
+                continue
             if (_col(vmap, "Contract") or "").upper() in NOT_PLAYED or \
                     all(vmap.get(k) in (None, "", "-") for k in ("Contract", "Score_NS", "Score_EW")):
                 session.notes.append(f"{w}: not played at that table (the board is scored with one result fewer)")
@@ -708,6 +712,9 @@ def session_format(path: str | Path, head: bytes) -> str:
         return "usebio"
     if suffix == ".pbn":
         return "pbn"
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if suffix not in (".yaml", ".yml", ".csv") and (start.startswith(b"% PBN") or start.startswith(b"[")):
+        return "pbn"  # a PBN export saved without its suffix (Ruter's own file names have none)
     return "results"
 
 
