@@ -65,6 +65,7 @@ class SessionScore:
     fewer: str = "neuberg"
     percent_mode: str = "top"  # a board's percentage: of the top, or "field" ((M + 1) / (top + 2))
     trim: int = 1
+    plus: str = "fixed"  # average plus / minus: 60 / 40 %, or "session": the pair's own percentage beyond them
     lines: dict = field(default_factory=dict)  # board -> [Line], in the order of the session's rows
     totals: dict = field(default_factory=dict)  # pair key -> total
     tops: dict = field(default_factory=dict)  # pair key -> sum of tops (matchpoints)
@@ -83,7 +84,11 @@ class SessionScore:
 
 
 def _round(x, digits=2):
-    value = round(x, digits)
+    """``x`` to ``digits`` decimals, a half rounded up (away from zero), as the scoring programs print their
+    figures (53.125 % is 53.13, where Python's round() would give the even 53.12)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    value = float(Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
     return int(value) if value == int(value) else value
 
 
@@ -98,10 +103,11 @@ def artificial_imps(percent: int) -> int:
 
 
 PERCENTS = ("top", "field")
+PLUS = ("fixed", "session")
 
 
 def score_session(session, method: str | None = None, fewer: str = "neuberg", trim: int = 1,
-                  progress=None, percent: str = "top") -> SessionScore:
+                  progress=None, percent: str = "top", plus: str = "fixed") -> SessionScore:
     if method is None and session.method == "imps" and any(len(rows) > 2 for rows in session.boards.values()):
         method = "butler"  # the file says IMPs, but a board has more than two tables: a pairs event in IMPs
         note = ("the file scores in IMPs and its boards have more than two tables: Butler IMPs (a datum from the "
@@ -113,7 +119,9 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         raise ValueError(f"{method!r} is not a scoring method ({', '.join(SESSION_METHODS)})")
     if fewer not in FEWER:
         raise ValueError(f"{fewer!r}: boards played fewer times are scored by {', '.join(FEWER)}")
-    out = SessionScore(method, KIND[method], fewer, percent, trim)
+    if plus not in PLUS:
+        raise ValueError(f"{plus!r}: an average plus or minus is {' or '.join(PLUS)}")
+    out = SessionScore(method, KIND[method], fewer, percent, trim, plus)
     if note:
         out.notes.append(note)
     sizes = {b: sum(r.count for r in rows) for b, rows in session.boards.items()}
@@ -132,6 +140,8 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         done += len(rows)
         if progress:
             progress(done)
+    if method == "matchpoints" and plus == "session":
+        _session_plus(session, out)
     _totals(session, out)
     if method == "imps" and len(out.totals) == 2 and not session.mitchell:
         a, b = sorted(out.totals, key=_natural)
@@ -202,6 +212,45 @@ def _matchpoints(rows, most: int, fewer: str, out, percent: str = "top") -> list
                 line.exact = (line.exact[0], exact)
             line.top = top
     return lines
+
+
+def _session_plus(session, out: SessionScore) -> None:
+    """Average plus as the greater of 60 % and the pair's percentage on its other boards, average minus as the
+    lesser of 40 % and that percentage (the convention Ruter publishes; the 1987 Law 12C1 gives 60 and 40 %,
+    "at least" 60 % in its commentary 12.19).  The other boards: those where the pair has a real result."""
+    from engine.input.session import pair_key
+
+    got, tops = {}, {}
+    for board, rows in session.boards.items():
+        for r, line in zip(rows, out.lines[board]):
+            if r.artificial or r.count != 1 or not r.named:
+                continue
+            exact = line.exact or (line.ns_points, line.ew_points)
+            for pid, side, points in ((r.ns, "NS", exact[0]), (r.ew, "EW", exact[1])):
+                key = pair_key(session, pid, side)
+                got[key] = got.get(key, 0) + points
+                tops[key] = tops.get(key, 0) + line.top
+    for board, rows in session.boards.items():
+        for r, line in zip(rows, out.lines[board]):
+            if not r.artificial or not line.top:
+                continue
+            exact = list(line.exact or (line.ns_points, line.ew_points))
+            for i, (pid, side, pct) in enumerate(((r.ns, "NS", r.ns_percent), (r.ew, "EW", r.ew_percent))):
+                key = pair_key(session, pid, side)
+                own = 100 * got[key] / tops[key] if tops.get(key) else None
+                if own is None or pct == 50:
+                    continue
+                new = max(pct, own) if pct >= 60 else min(pct, own) if pct <= 40 else pct
+                if new == pct:
+                    continue
+                exact[i] = new * line.top / 100
+                points, shown = _round(exact[i]), _round(new)
+                if i == 0:
+                    line.ns_points, line.ns_pct = points, shown
+                else:
+                    line.ew_points, line.ew_pct = points, shown
+                line.how = f"12C1 ({pct} %, the pair's {shown} % on its other boards: --plus session)"
+            line.exact = tuple(exact)
 
 
 def _datum(scores: list, trim: int) -> int:
@@ -464,7 +513,7 @@ def fewer_that_agrees(session, scores: SessionScore) -> list:
         if other == scores.fewer:
             continue
         alt = agreement(session, score_session(session, scores.method, other, scores.trim,
-                                               percent=scores.percent_mode))
+                                               percent=scores.percent_mode, plus=scores.plus))
         if alt[key][0] > mine[key][0]:
             better.append((other, alt[key][0], alt[key][1]))
     return sorted(better, key=lambda t: -t[1])
