@@ -113,6 +113,7 @@ class Session:
     mitchell: bool = False  # pairs keep one direction: NS and EW are ranked apart
     notes: list = field(default_factory=list)
     source: object = None  # the format's own handle for writing back
+    byes: list = field(default_factory=list)  # (board, pair id, NS or EW): a pair that sat out the board
 
     def results(self):
         for board in sorted(self.boards):
@@ -328,7 +329,10 @@ def _read_pbn(path: Path, text: str, progress=None) -> Session:
                                             f"{';'.join(names)}")
             vmap = {c.name: v[0] for c, v in zip(columns, values)}
             if any((_col(vmap, k) or "").strip().upper() in SAT_OUT for k in ("Score_NS", "Score_EW", "Contract")):
-                pid = _col(vmap, "PairId_NS", "PairId_EW") or "?"
+                ns_id, ew_id = _col(vmap, "PairId_NS"), _col(vmap, "PairId_EW")
+                pid = ns_id or ew_id or "?"
+                if pid != "?":
+                    session.byes.append((board, str(pid), "NS" if ns_id else "EW"))
                 session.notes.append(f"{w}: pair {pid} sat out (a bye): no result, not scored on the board")
                 continue
             if any((_col(vmap, k) or "").strip().upper() == "PEN" for k in ("Score_NS", "Score_EW")):

@@ -66,6 +66,8 @@ class SessionScore:
     percent_mode: str = "top"  # a board's percentage: of the top, or "field" ((M + 1) / (top + 2))
     trim: int = 1
     plus: str = "fixed"  # average plus / minus: 60 / 40 %, or "session": the pair's own percentage beyond them
+    sitout: str = "none"  # a board a pair sat out: nothing, or "average": its own percentage of the board's top
+    cross: str = "average"  # cross-IMPs: averaged over the comparisons (the EBU's), or summed (Ruter's)
     lines: dict = field(default_factory=dict)  # board -> [Line], in the order of the session's rows
     totals: dict = field(default_factory=dict)  # pair key -> total
     tops: dict = field(default_factory=dict)  # pair key -> sum of tops (matchpoints)
@@ -104,10 +106,13 @@ def artificial_imps(percent: int) -> int:
 
 PERCENTS = ("top", "field")
 PLUS = ("fixed", "session")
+SITOUT = ("none", "average")
+CROSS = ("average", "sum")
 
 
 def score_session(session, method: str | None = None, fewer: str = "neuberg", trim: int = 1,
-                  progress=None, percent: str = "top", plus: str = "fixed") -> SessionScore:
+                  progress=None, percent: str = "top", plus: str = "fixed", sitout: str = "none",
+                  cross: str = "average") -> SessionScore:
     if method is None and session.method == "imps" and any(len(rows) > 2 for rows in session.boards.values()):
         method = "butler"  # the file says IMPs, but a board has more than two tables: a pairs event in IMPs
         note = ("the file scores in IMPs and its boards have more than two tables: Butler IMPs (a datum from the "
@@ -119,9 +124,13 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         raise ValueError(f"{method!r} is not a scoring method ({', '.join(SESSION_METHODS)})")
     if fewer not in FEWER:
         raise ValueError(f"{fewer!r}: boards played fewer times are scored by {', '.join(FEWER)}")
+    if cross not in CROSS:
+        raise ValueError(f"{cross!r}: cross-IMPs are {' or '.join(CROSS)}")
+    if sitout not in SITOUT:
+        raise ValueError(f"{sitout!r}: a pair that sits out is credited with {' or '.join(SITOUT)}")
     if plus not in PLUS:
         raise ValueError(f"{plus!r}: an average plus or minus is {' or '.join(PLUS)}")
-    out = SessionScore(method, KIND[method], fewer, percent, trim, plus)
+    out = SessionScore(method, KIND[method], fewer, percent, trim, plus, sitout, cross)
     if note:
         out.notes.append(note)
     sizes = {b: sum(r.count for r in rows) for b, rows in session.boards.items()}
@@ -131,7 +140,7 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         if method == "matchpoints":
             lines = _matchpoints(rows, most, fewer, out, percent)
         elif method in ("cross_imps", "butler"):
-            lines = _field_imps(rows, method, trim)
+            lines = _field_imps(rows, method, trim, cross)
         elif method in ("imps", "bam"):
             lines = _match(board, rows, method)
         else:
@@ -261,7 +270,7 @@ def _datum(scores: list, trim: int) -> int:
     return int(10 * round(mean / 10 + 1e-9)) if mean >= 0 else -int(10 * round(-mean / 10 + 1e-9))
 
 
-def _field_imps(rows, method: str, trim: int) -> list:
+def _field_imps(rows, method: str, trim: int, cross: str = "average") -> list:
     lines = [Line() for _ in rows]
     ns_scores = _scores(rows, "NS")
     datum = _datum(ns_scores, trim) if ns_scores else None
@@ -273,6 +282,9 @@ def _field_imps(rows, method: str, trim: int) -> list:
             if r.artificial:
                 pct = r.ns_percent if side == "NS" else r.ew_percent
                 points, how = artificial_imps(pct), "12C1, commentary 12.19(iii)"
+                if method == "cross_imps" and cross == "sum":
+                    n_other = sum(c for _, c in field_scores)
+                    points, how = points * n_other, f"12C1, commentary 12.19(iii), against each of {n_other} results"
             else:
                 s = getattr(r, attr)
                 if method == "butler":
@@ -281,8 +293,11 @@ def _field_imps(rows, method: str, trim: int) -> list:
                     line.datum = datum
                 else:
                     total = sum(c * imps(s - o) for o, c in field_scores)  # itself: 0
-                    points = _round(total / (n - 1)) if n > 1 else 0
-                    how = f"78B, cross-IMPs averaged over {n - 1} comparisons"
+                    if cross == "sum":
+                        points, how = total, f"78B, cross-IMPs summed over {n - 1} comparisons"
+                    else:
+                        points = _round(total / (n - 1)) if n > 1 else 0
+                        how = f"78B, cross-IMPs averaged over {n - 1} comparisons"
             if side == "NS":
                 line.ns_points, line.how = points, how
             else:
@@ -351,6 +366,17 @@ def _totals(session, out: SessionScore) -> None:
                 played[key] = played.get(key, 0) + 1
                 if line.top is not None:
                     tops[key] = tops.get(key, 0) + line.top
+    if out.sitout == "average" and out.kind == "mp":
+        # Ruter's convention: a pair that sat out a board is credited with its own percentage of the board's
+        # top (its percentage is unchanged, its total comparable with the pairs that played every board)
+        for board, pid, side in getattr(session, "byes", ()):
+            key = pair_key(session, pid, side)
+            top = next((line.top for line in out.lines.get(board, ()) if line.top is not None), None)
+            if key in totals and tops.get(key) and top:
+                share = totals[key] / tops[key]
+                totals[key] += share * top
+                tops[key] += top
+                played[key] += 1
     out.totals = {k: _round(v) for k, v in totals.items()}
     out.tops = tops
     out.played = played
@@ -513,7 +539,8 @@ def fewer_that_agrees(session, scores: SessionScore) -> list:
         if other == scores.fewer:
             continue
         alt = agreement(session, score_session(session, scores.method, other, scores.trim,
-                                               percent=scores.percent_mode, plus=scores.plus))
+                                               percent=scores.percent_mode, plus=scores.plus, sitout=scores.sitout,
+                                               cross=scores.cross))
         if alt[key][0] > mine[key][0]:
             better.append((other, alt[key][0], alt[key][1]))
     return sorted(better, key=lambda t: -t[1])
