@@ -464,3 +464,72 @@ def test_ruter_layout_howell_bye_both_sides_average_plus_and_centred_matchpoints
         centred = scores.totals[key] - scores.tops[key] / 2
         credit = missed * (scores.percent[key] / 100 * 4 - 2)  # the pair's percentage of a top of 4, centred
         assert round(centred + credit, 1) == session.pairs[key].published["total"]
+
+
+def test_ruter_totals_with_the_sitting_out_pairs_credited():
+    """--sitout average: each pair that sat out a board is credited with its own percentage of that board's
+    top (pair 6: 100 % of 4 on board 2; pair 7: 12.5 % of 4 on board 1), as Ruter's totals are."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "howell"
+        path.write_text(RUTER)
+        session = load_session(path)
+        scores = score_session(session, sitout="average")
+        a = agreement(session, scores)
+    assert a["totals"] == [7, 7] and a["percent"] == [7, 7] and a["places"] == [7, 7]
+    assert scores.totals["6"] == 8 and scores.tops["6"] == 8  # 4 of 4 played, 4 credited
+    assert scores.totals["7"] == 1 and scores.percent["7"] == 12.5  # 0.5 of 4 played, 0.5 credited
+
+
+PLUS_SESSION = """[Event "plus"]
+[Board "1"]
+[Vulnerable "None"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+1 2 4S N 10 420 -
+3 4 2S N 8 110 -
+5 6 2S N 7 - 50
+
+[Event "plus"]
+[Board "2"]
+[Vulnerable "NS"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+1 4 2H N 9 140 -
+3 6 2H N 8 110 -
+5 2 2H N 7 - 100
+
+[Event "plus"]
+[Board "3"]
+[Vulnerable "EW"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+1 4 4S N 11 650 -
+3 2 4S N 10 620 -
+5 6 A4060 - - - -
+"""
+
+
+def test_average_plus_as_the_pairs_own_percentage(tmp_path):
+    """Board 3: the real 650 and 620 are compared with each other and brought to the top of 4 by Neuberg
+    (3.5 and 0.5); NS 5 gets 40 % and EW 6 60 % (12C1).  With --plus session: pair 5 scored 0 of 8 on its
+    other boards (0 %), so its average minus is 0 % (the lesser); pair 6 scored 4 + 2 of 8 (75 %), so its
+    average plus is 75 %, 3 of 4 (the greater)."""
+    path = write(tmp_path, PLUS_SESSION, "plus.pbn")
+    fixed = score_session(load_session(path))
+    assert (fixed.lines[3][2].ns_points, fixed.lines[3][2].ew_points) == (1.6, 2.4)
+    own = score_session(load_session(path), plus="session")
+    line = own.lines[3][2]
+    assert (line.ns_points, line.ew_points, line.ns_pct, line.ew_pct) == (0, 3, 0, 75)
+    assert own.lines[3][:2] == fixed.lines[3][:2]  # the real results are not affected
+    assert own.totals["6"] == 4 + 2 + 3 and own.percent["6"] == 75
+    assert own.totals["5"] == 0 and fixed.percent["5"] == round(100 * 1.6 / 12, 2)
+
+
+def test_cross_imps_averaged_or_summed(tmp_path):
+    """Board 1: 420, 110, -50.  420 against 110: 310, 7 IMPs; against -50: 470, 10 IMPs; 110 against -50:
+    160, 4 IMPs (78B).  Summed: 17, -7 + 4 = -3, -14; averaged over the two comparisons: 8.5, -1.5, -7."""
+    path = write(tmp_path, PLUS_SESSION, "plus.pbn")
+    summed = score_session(load_session(path), "cross_imps", cross="sum")
+    averaged = score_session(load_session(path), "cross_imps")
+    assert [line.ns_points for line in summed.lines[1]] == [17, -3, -14]
+    assert [line.ns_points for line in averaged.lines[1]] == [8.5, -1.5, -7]
+    assert [line.ew_points for line in summed.lines[1]] == [-17, 3, 14]

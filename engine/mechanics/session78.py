@@ -210,9 +210,9 @@ def _matchpoints(rows, most: int, fewer: str, out, percent: str = "top") -> list
                     points, how = raw, "78A (on its own top)"
             exact = points if exact is None else exact
             if percent == "field":  # the self-comparison counted as a tie: (M + 1) / (top + 2), as sims publish
-                pct = _round(100 * (points + 1) / (top + 2))
+                pct = _round(100 * (exact + 1) / (top + 2))
             else:
-                pct = _round(100 * points / top) if top else 50
+                pct = _round(100 * exact / top) if top else 50  # of the unrounded points (Neuberg's thirds)
             if side == "NS":
                 line.ns_points, line.ns_pct, line.how = points, pct, how
                 line.exact = (exact, None)
