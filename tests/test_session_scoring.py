@@ -72,6 +72,9 @@ def test_frequency_table_of_a_real_simultaneous_pairs():
     assert a["board_percent"] == [52, 52]
     plain = agreement(session, score_session(session))
     assert plain["board_percent"][0] < 10  # of the top: the file does not publish that
+    from engine.mechanics.session78 import fewer_that_agrees
+
+    assert fewer_that_agrees(session, score_session(session))[0] == ("percent", "field", 52, 52)  # named
 
 
 def test_butler_and_cross_imps(runner, tmp_path):
@@ -370,7 +373,7 @@ def test_by_neuberg_only_the_boards_played_fewer_times_differ_and_the_ties_metho
         if d.startswith("board "):
             board = int(d.split(",")[0].split()[1])
             assert len(session.boards[board]) < full, d
-    assert fewer_that_agrees(session, scores)[0][0] == "ties"
+    assert fewer_that_agrees(session, scores)[0][:2] == ("fewer", "ties")
 
 
 def test_a_real_usebio_file_written_back_with_a_ruling(runner, tmp_path):

@@ -522,25 +522,35 @@ def _session_scale(session, scores) -> tuple:
 
 
 def fewer_that_agrees(session, scores: SessionScore) -> list:
-    """The other ways of scoring boards played fewer times (``--fewer``) under which more of the file's published
-    board scores agree with ours than under the one used: [(fewer, agreeing, of)], best first.  Only for
-    matchpoints, and only when some board was played fewer times and some published figure differs."""
+    """The other conventions under which more of the file's published board figures agree with ours than under
+    the ones used: [(option, value, agreeing, of)], best first.  Only for matchpoints, and only when some
+    published board figure differs.  Tried: ``--fewer`` (when a board was played fewer times or has an
+    artificial score), ``--percent`` and ``--plus``."""
     if scores.method != "matchpoints":
         return []
-    sizes = [sum(r.count for r in rows) for rows in session.boards.values()]
     mine = agreement(session, scores)
-    if not sizes or min(sizes) == max(sizes) and not any(r.artificial for r in session.results()):
-        return []
     if mine["board_points"][0] == mine["board_points"][1] and mine["board_percent"][0] == mine["board_percent"][1]:
         return []
-    key = "board_points" if mine["board_points"][1] else "board_percent"
+    sizes = [sum(r.count for r in rows) for rows in session.boards.values()]
+    artificial = any(r.artificial for r in session.results())
+    options = {"fewer": scores.fewer, "percent": scores.percent_mode, "plus": scores.plus}
+    tries = []
+    if sizes and (min(sizes) < max(sizes) or artificial):
+        tries += [("fewer", f) for f in FEWER if f != scores.fewer]
+    tries += [("percent", p) for p in PERCENTS if p != scores.percent_mode]
+    if artificial:
+        tries += [("plus", p) for p in PLUS if p != scores.plus]
+
+    def count(a):
+        return a["board_points"][0] + a["board_percent"][0]
+
     better = []
-    for other in FEWER:
-        if other == scores.fewer:
-            continue
-        alt = agreement(session, score_session(session, scores.method, other, scores.trim,
-                                               percent=scores.percent_mode, plus=scores.plus, sitout=scores.sitout,
+    for option, value in tries:
+        kw = dict(options, **{option: value})
+        alt = agreement(session, score_session(session, scores.method, kw["fewer"], scores.trim,
+                                               percent=kw["percent"], plus=kw["plus"], sitout=scores.sitout,
                                                cross=scores.cross))
-        if alt[key][0] > mine[key][0]:
-            better.append((other, alt[key][0], alt[key][1]))
-    return sorted(better, key=lambda t: -t[1])
+        if count(alt) > count(mine):
+            n = alt["board_points"][1] + alt["board_percent"][1]
+            better.append((option, value, count(alt), n))
+    return sorted(better, key=lambda t: -t[2])
