@@ -536,3 +536,21 @@ def test_cross_imps_averaged_or_summed(tmp_path):
     assert [line.ns_points for line in summed.lines[1]] == [17, -3, -14]
     assert [line.ns_points for line in averaged.lines[1]] == [8.5, -1.5, -7]
     assert [line.ew_points for line in summed.lines[1]] == [-17, 3, 14]
+
+
+USEBIO_TEAMS = """<?xml version="1.0" encoding="utf-8"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="SWISS_TEAMS">
+<PARTICIPANTS><TEAM TEAM_ID="1" TEAM_NAME="A"><TOTAL_SCORE>12</TOTAL_SCORE></TEAM></PARTICIPANTS>
+<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><IMPS>6</IMPS><TRAVELLER_LINE><DIRECTION>NS</DIRECTION><SCORE>420</SCORE>
+</TRAVELLER_LINE></BOARD></MATCH></EVENT></USEBIO>
+"""
+
+
+def test_a_usebio_teams_event_is_refused_by_name(runner, tmp_path):
+    """Teams in USEBIO (MATCH, TEAM, as one program writes them) are not read: no definition of the elements
+    and no published file were at hand; the refusal says so and names the element, exit 2."""
+    path = write(tmp_path, USEBIO_TEAMS, "teams.xml")
+    result = runner.invoke(cli, ["score", path])
+    assert result.exit_code == 2
+    assert "TEAM element" in result.output and "teams event" in result.output and "PBN" in result.output

@@ -478,6 +478,9 @@ USEBIO_METHODS = {"MATCH_POINTS": "matchpoints", "MP_PAIRS": "matchpoints", "BUT
                   "IMPS": "imps", "AGGREGATE": "total_points", "TOTAL_POINTS": "total_points", "PAB": "bam",
                   "BAM": "bam"}
 NOT_PLAYED = ("NP", "NOT PLAYED", "NOTPLAYED", "N/P")
+USEBIO_TEAMS = ("a USEBIO teams event (MATCH, TEAM) is not read: no USEBIO 1.2 definition of its elements, and no "
+                "published teams file, was at hand to check the reading against; a teams match is read from a PBN "
+                "file with score tables (PairId_NS and PairId_EW naming the teams)")
 SAT_OUT = ("BYE", "SITOUT", "SIT OUT")  # Ruter writes a sitting-out pair's row with "Bye" for both scores
 
 
@@ -509,6 +512,8 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
                 elif el.tag == "SECTION":
                     section = (el.get("SECTION_ID") or "").strip()
                     sections.add(section)
+                elif el.tag == "MATCH" or (el.tag == "TEAM" and "PARTICIPANTS" in stack):
+                    raise SessionError(file, f"{el.tag} element", USEBIO_TEAMS)
                 continue
             stack.pop()
             elements.pop()
