@@ -554,3 +554,33 @@ def test_a_usebio_teams_event_is_refused_by_name(runner, tmp_path):
     result = runner.invoke(cli, ["score", path])
     assert result.exit_code == 2
     assert "TEAM element" in result.output and "teams event" in result.output and "PBN" in result.output
+
+
+def test_a_latin1_pbn_is_written_back_in_latin1(runner, tmp_path):
+    """Ruter writes ISO 8859-1: written back with no ruling the file is the same bytes; with a ruling (an
+    artificial 60/40 at the first table of board 1) the row is rewritten in place, '-' bare where there is no
+    score, every other byte kept, and the file reads back to the rescored figures in Ruter's centred scale."""
+    path = tmp_path / "howell"
+    path.write_bytes(RUTER.replace('"E - H"', '"Kåre Bogø"').encode("latin-1"))
+    same = tmp_path / "same"
+    result = runner.invoke(cli, ["score", str(path), "--write", str(same)])
+    assert result.exit_code == 0, result.output
+    assert same.read_bytes() == path.read_bytes()
+    ruling = write(tmp_path, "board: 1\nns: 3\new: 4\nns_percent: 60\new_percent: 40\n", "r.yaml")
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["score", str(path), "--ruling", ruling, "--write", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Kåre Bogø".encode("latin-1") in out.read_bytes()
+    old, new = path.read_bytes().split(b"\n"), out.read_bytes().split(b"\n")
+    changed = [(a, b) for a, b in zip(old, new) if a != b]
+    ruled = [b for a, b in changed if a.startswith(b"2 1  3  4")]
+    assert ruled and b'"-"' not in ruled[0] and b"A6040" in ruled[0]
+    back = load_session(out)
+    line = back.boards[1][0]
+    assert (line.ns_percent, line.ew_percent) == (60, 40)
+    # 60 % of the board's full top of 4 (12C1): 2.4, written in Ruter's scale 2.4 - 4 / 2 = 0.4; the other two
+    # results (420 beats 400) are brought to the top of 4 by Neuberg: 3.5 and 0.5, written +1.5 and -1.5
+    assert line.published["mp_ns"] == 0.4 and line.published["pct_ns"] == 60
+    assert [r.published["mp_ns"] for r in back.boards[1][1:3]] == [1.5, -1.5]
+    differs = agreement(back, score_session(back))["disagree"]
+    assert all(d.startswith(("pair 6:", "pair 7:")) for d in differs)  # only the byes' credit, as before

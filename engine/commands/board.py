@@ -132,7 +132,7 @@ def _looks_like_pbn(path: str) -> bool:
             head = f.read(200).lstrip(b"\xef\xbb\xbf \t\r\n")
     except OSError:
         return False
-    return head.startswith(b"% PBN") or head.startswith(b"[")
+    return head.startswith(b"[") or head.startswith(b"%") and not head.startswith(b"%YAML")  # PBN's comments
 
 
 def rescore(path: str, method, fewer: str = "neuberg", trim: int = 1, rulings=(), write_path=None, progress=True,

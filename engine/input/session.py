@@ -722,7 +722,7 @@ def session_format(path: str | Path, head: bytes) -> str:
     if suffix == ".pbn":
         return "pbn"
     start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if suffix not in (".yaml", ".yml", ".csv") and (start.startswith(b"% PBN") or start.startswith(b"[")):
+    if suffix not in (".yaml", ".yml", ".csv") and (start.startswith(b"[") or start.startswith(b"%") and not start.startswith(b"%YAML")):
         return "pbn"  # a PBN export saved without its suffix (Ruter's own file names have none)
     return "results"
 
@@ -737,9 +737,13 @@ def load_session(path: str | Path, progress=None) -> Session:
     if fmt == "pbn":
         try:
             text = data.decode("utf-8-sig")
+            encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
         except UnicodeDecodeError:
-            text = data.decode("latin-1")
-        return _read_pbn(path, text, progress)
+            text = data.decode("latin-1")  # PBN before 2.1 is ISO 8859-1 (Ruter still writes it)
+            encoding = "latin-1"
+        session = _read_pbn(path, text, progress)
+        session.source["encoding"] = encoding  # written back in the file's own encoding
+        return session
     return _read_board_file(path)
 
 
@@ -1003,7 +1007,7 @@ def _replace_spans(line: str, offset: int, spans: dict, columns, new: dict) -> s
             continue
         start, end, quoted = spans[col.name]
         value = new[col.name]
-        if quoted:
+        if quoted and value != "-":  # "-" (none) is written bare, as the programs write it
             value = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
         width = end - start
         if len(value) < width:
@@ -1110,7 +1114,7 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
             new["Rank"] = scores.place(key).rstrip("=") if not orig["Rank"].endswith("=") else scores.place(key)
         lines[n] = _replace_spans(lines[n], ref["offset"], spans, ref["columns"], new)
     data = "".join(lines)
-    Path(out_path).write_text(data, encoding="utf-8", newline="")
+    Path(out_path).write_text(data, encoding=session.source.get("encoding", "utf-8"), newline="")
 
 
 def _write_usebio(session: Session, scores, before, out_path) -> None:
