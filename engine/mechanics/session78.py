@@ -108,6 +108,7 @@ PERCENTS = ("top", "field")
 PLUS = ("fixed", "session")
 SITOUT = ("none", "average")
 CROSS = ("average", "sum")
+TRY_CONVENTIONS = 5000  # results: above this the agreement does not try the other conventions
 
 
 def score_session(session, method: str | None = None, fewer: str = "neuberg", trim: int = 1,
@@ -526,8 +527,8 @@ def fewer_that_agrees(session, scores: SessionScore) -> list:
     the ones used: [(option, value, agreeing, of)], best first.  Only for matchpoints, and only when some
     published board figure differs.  Tried: ``--fewer`` (when a board was played fewer times or has an
     artificial score), ``--percent`` and ``--plus``."""
-    if scores.method != "matchpoints":
-        return []
+    if scores.method != "matchpoints" or sum(len(rows) for rows in session.boards.values()) > TRY_CONVENTIONS:
+        return []  # a big file (a season) is not scored again under every convention
     mine = agreement(session, scores)
     if mine["board_points"][0] == mine["board_points"][1] and mine["board_percent"][0] == mine["board_percent"][1]:
         return []
