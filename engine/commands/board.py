@@ -20,7 +20,7 @@ from engine.input.board import QUESTIONS, parse_answers
 from engine.input.caseio import CaseError, case_from_data, load_case
 from engine.input.results import METHODS, load_results, parse_result
 from engine.mechanics.scoring78 import board_json, board_text, score_board
-from engine.mechanics.session78 import FEWER, PERCENTS, PLUS, SESSION_METHODS, SITOUT, CROSS, score_session
+from engine.mechanics.session78 import CROSS, FEWER, PERCENTS, PLUS, SESSION_METHODS, SITOUT, file_scale, score_session
 from engine.mechanics.session_report import session_json, session_text
 from engine.notation.cards import SIDE_NAMES
 
@@ -162,7 +162,7 @@ def rescore(path: str, method, fewer: str = "neuberg", trim: int = 1, rulings=()
     if bar:
         bar.done()
     if write_path:
-        write_session(session, scores, before or scores, write_path)
+        write_session(session, scores, before or scores, write_path, file_scale(original, before or scores))
     return session, scores, before, applied, original
 
 

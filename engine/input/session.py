@@ -984,21 +984,6 @@ def _fmt_like(value, original: str) -> str:
     return f"{value:.{decimals}f}"
 
 
-def _in_file_scale(session: Session, scores):
-    """A function turning our matchpoints (value, top) into the file's own scale (its unit, centred or not)."""
-    from engine.mechanics.session78 import _round, _session_scale
-
-    unit, centred = _session_scale(session, scores) if scores.kind == "mp" else (1, False)
-    if unit == 1 and not centred:
-        return lambda value, top: value
-
-    def convert(value, top):
-        if value is None:
-            return None
-        return _round(unit * (value - (top / 2 if centred and top else 0)))
-    return convert
-
-
 def _replace_spans(line: str, offset: int, spans: dict, columns, new: dict) -> str:
     """The row with the values of ``new`` (column -> text) written in place, aligned as the column says."""
     edits = []
@@ -1023,12 +1008,16 @@ def _replace_spans(line: str, offset: int, spans: dict, columns, new: dict) -> s
     return line
 
 
-def write_session(session: Session, scores, before, out_path: str | Path) -> None:
-    """The rescored session in its own format: the changed values written in place, every other field as read."""
+def write_session(session: Session, scores, before, out_path: str | Path, convert=None) -> None:
+    """The rescored session in its own format: the changed values written in place, every other field as read.
+
+    ``convert(value, top)`` turns our matchpoints into the file's own scale (``session78.file_scale``: its unit,
+    centred or not); without it they are written as ours."""
+    convert = convert or (lambda value, top: value)
     if session.fmt == "pbn":
-        _write_pbn(session, scores, before, out_path)
+        _write_pbn(session, scores, before, out_path, convert)
     elif session.fmt == "usebio":
-        _write_usebio(session, scores, before, out_path)
+        _write_usebio(session, scores, before, out_path, convert)
     else:
         _write_board_file(session, out_path)
 
@@ -1048,11 +1037,10 @@ def _changed(session: Session, scores, before):
     return lines, pairs
 
 
-def _write_pbn(session: Session, scores, before, out_path) -> None:
+def _write_pbn(session: Session, scores, before, out_path, conv) -> None:
     text = session.source["text"]
     lines = re.split(r"(\r\n|\r|\n)", text)  # even items the lines, odd the line ends as written
     changed, pairs = _changed(session, scores, before)
-    conv = _in_file_scale(session, before)
     for r, line in changed:
         row_line, offset = r.ref
         columns = session.source["columns"][r.board]
@@ -1117,7 +1105,7 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
     Path(out_path).write_text(data, encoding=session.source.get("encoding", "utf-8"), newline="")
 
 
-def _write_usebio(session: Session, scores, before, out_path) -> None:
+def _write_usebio(session: Session, scores, before, out_path, conv) -> None:
     from xml.etree.ElementTree import TreeBuilder, tostring
 
     from defusedxml.ElementTree import DefusedXMLParser
@@ -1127,7 +1115,6 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
     parser.feed(raw)
     root = parser.close()
     changed, pairs = _changed(session, scores, before)
-    conv = _in_file_scale(session, before)
     by_ref = {r.ref: (r, line) for r, line in changed}
     for i, tl in enumerate(root.iter("TRAVELLER_LINE"), start=1):
         hit = by_ref.get(i)

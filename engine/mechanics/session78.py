@@ -522,6 +522,20 @@ def _session_scale(session, scores) -> tuple:
     return 1, False
 
 
+def file_scale(session, scores):
+    """A function turning our matchpoints (value, top) into the file's own scale (its unit, centred or not), for
+    writing a rescored session back."""
+    unit, centred = _session_scale(session, scores) if scores.kind == "mp" else (1, False)
+    if unit == 1 and not centred:
+        return lambda value, top: value
+
+    def convert(value, top):
+        if value is None:
+            return None
+        return _round(unit * (value - (top / 2 if centred and top else 0)))
+    return convert
+
+
 def fewer_that_agrees(session, scores: SessionScore) -> list:
     """The other conventions under which more of the file's published board figures agree with ours than under
     the ones used: [(option, value, agreeing, of)], best first.  Only for matchpoints, and only when some
