@@ -226,8 +226,10 @@ def _matchpoints(rows, most: int, fewer: str, out, percent: str = "top") -> list
 
 def _session_plus(session, out: SessionScore) -> None:
     """Average plus as the greater of 60 % and the pair's percentage on its other boards, average minus as the
-    lesser of 40 % and that percentage (the convention Ruter publishes; the 1987 Law 12C1 gives 60 and 40 %,
-    "at least" 60 % in its commentary 12.19).  The other boards: those where the pair has a real result."""
+    lesser of 40 % and that percentage (the convention Ruter publishes).  The 1987 Law 12C1 gives the side in
+    no way at fault at least 60 %, so the greater of 60 % and its own is within it; it gives the side directly at
+    fault 40 %, so less than 40 % for average minus is the program's convention, not the 1987 law.  The other
+    boards: those where the pair has a real result."""
     from engine.input.session import pair_key
 
     got, tops = {}, {}
