@@ -57,3 +57,15 @@ def test_bad_uploads_are_refused_with_the_problem(port, body, problem):
     status, data = post(port, body)
     assert 400 <= status < 500 and problem in data["error"], data
     assert "bridge-td-score-" not in data["error"]
+
+
+def test_the_real_usebio_file_on_the_page_with_its_programs_convention(port):
+    """The ScoreBridge file uploaded with fewer=ties agrees with every figure it publishes; an unknown
+    convention is refused naming the option."""
+    text = (DATA / "scorebridge-2025-07-30-forest-of-dean.xml").read_text()
+    status, data = post(port, {"name": "session.xml", "text": text, "fewer": "ties"})
+    assert status == 200, data
+    assert data["agreement"]["board_points"] == {"agree": 188, "of": 188}
+    assert data["agreement"]["places"] == {"agree": 8, "of": 8}
+    status, data = post(port, {"name": "session.xml", "text": text, "plus": "always"})
+    assert status != 200 and "plus" in json.dumps(data)

@@ -41,8 +41,8 @@ def test_matchpoints_by_78a_and_neuberg(path):
     assert points(scores, 2)[:3] == [(neuberg[0], neuberg[0]), (neuberg[1], neuberg[2]), (neuberg[2], neuberg[1])]
     assert points(scores, 2)[3] == (3.6, 2.4)
     assert points(scores, 3) == [(6, 0), (4, 2), (0, 6), (2, 4)]
-    # pair 2 sat NS: 5 + 5.67 + 4 of three tops of 6
-    assert scores.totals["2"] == 14.67 and scores.percent["2"] == round(100 * 14.67 / 18, 2)
+    # pair 2 sat NS: 5 + 5.67 + 4 of three tops of 6; the percentage of the unrounded total (5 + 17/3 + 4)
+    assert scores.totals["2"] == 14.67 and scores.percent["2"] == round(100 * (5 + (4 + 1) * 4 / 3 - 1 + 4) / 18, 2)
     assert [key for _, key in scores.ranking[0][1]] == ["2", "1", "8", "5", "6", "4", "7", "3"]
 
 
@@ -72,6 +72,9 @@ def test_frequency_table_of_a_real_simultaneous_pairs():
     assert a["board_percent"] == [52, 52]
     plain = agreement(session, score_session(session))
     assert plain["board_percent"][0] < 10  # of the top: the file does not publish that
+    from engine.mechanics.session78 import fewer_that_agrees
+
+    assert fewer_that_agrees(session, score_session(session))[0] == ("percent", "field", 52, 52)  # named
 
 
 def test_butler_and_cross_imps(runner, tmp_path):
@@ -335,3 +338,249 @@ def test_an_adjusted_line_marked_and_scored_zero(tmp_path):
     assert points(scores, 1) == [(3.5, 0.5), (0.5, 3.5), (2.4, 1.6)]
     assert agreement(session, scores)["board_points"] == [6, 6]
     assert any("worked out from the figures" in n for n in session.notes)
+
+
+# ---------------------------------------------------------------------------
+# A real USEBIO file: ScoreBridge's export of a club session (tests/data/scores/SOURCES.md)
+# ---------------------------------------------------------------------------
+
+SCOREBRIDGE = DATA / "scorebridge-2025-07-30-forest-of-dean.xml"
+
+
+def test_a_real_usebio_file_agrees_with_what_it_publishes_when_missing_results_count_as_ties():
+    """The file publishes every line's matchpoints (2 a score beaten, top 6 at four tables) and each pair's
+    percentage and place; boards played three or two times are published as if each missing result tied with
+    every result (M + 1 for each missing one: 490, 200, -150 get 5, 3, 1), which --fewer ties reproduces."""
+    session = load_session(SCOREBRIDGE)
+    lines = sum(len(rows) for rows in session.boards.values())
+    scores = score_session(session, fewer="ties")
+    a = agreement(session, scores)
+    assert a["board_points"] == [2 * lines, 2 * lines]
+    assert a["percent"] == [len(session.pairs), len(session.pairs)] == [8, 8]
+    assert a["places"] == [8, 8]  # "3=" as published for the two pairs on 50.69 %
+    assert not a["disagree"]
+
+
+def test_by_neuberg_only_the_boards_played_fewer_times_differ_and_the_ties_method_is_named():
+    from engine.mechanics.session78 import fewer_that_agrees
+
+    session = load_session(SCOREBRIDGE)
+    scores = score_session(session)  # Neuberg, the default
+    full = max(len(rows) for rows in session.boards.values())
+    a = agreement(session, scores)
+    assert a["board_points"][0] < a["board_points"][1]
+    for d in a["disagree"]:
+        if d.startswith("board "):
+            board = int(d.split(",")[0].split()[1])
+            assert len(session.boards[board]) < full, d
+    assert fewer_that_agrees(session, scores)[0][:2] == ("fewer", "ties")
+
+
+def test_a_real_usebio_file_written_back_with_a_ruling(runner, tmp_path):
+    """Without a ruling the file is written back byte for byte; with one, only the ruled board's matchpoints,
+    the ruled line's score and the pairs' percentages and places change, and the written file reads back to
+    the rescored figures (3.6 and 2.4 for the 60/40, kept with their decimals)."""
+    same = tmp_path / "same.xml"
+    result = runner.invoke(cli, ["score", str(SCOREBRIDGE), "--fewer", "ties", "--write", str(same)])
+    assert result.exit_code == 0, result.output
+    assert same.read_bytes() == SCOREBRIDGE.read_bytes()
+    ruling = write(tmp_path, "board: 9\nns: 1\new: 4\nns_percent: 60\new_percent: 40\n", "r.yaml")
+    out = tmp_path / "out.xml"
+    result = runner.invoke(cli, ["score", str(SCOREBRIDGE), "--fewer", "ties", "--ruling", str(ruling),
+                                 "--write", str(out)])
+    assert result.exit_code == 0, result.output
+    old, new = SCOREBRIDGE.read_text().splitlines(), out.read_text().splitlines()
+    assert len(old) == len(new)
+    changed = {a.strip().split(">")[0] for a, b in zip(old, new) if a != b}
+    assert changed <= {"<NS_MATCH_POINTS", "<EW_MATCH_POINTS", "<SCORE", "<PERCENTAGE", "<PLACE"}, changed
+    back = load_session(out)
+    rescored = score_session(back, fewer="ties")
+    assert not agreement(back, rescored)["disagree"]
+    ruled = [r for r in back.boards[9] if r.ns == "1"][0]
+    assert (ruled.ns_percent, ruled.ew_percent) == (60, 40)
+    assert (ruled.published["mp_ns"], ruled.published["mp_ew"]) == (3.6, 2.4)
+
+
+# ---------------------------------------------------------------------------
+# Ruter's PBN layout (a generated file: Ruter's published files found carry no licence)
+# ---------------------------------------------------------------------------
+
+RUTER_COLUMNS = ("Table\\1R;Round\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\3L;Declarer\\1R;Result\\2R;Score_NS\\5R;"
+                 "Score_EW\\6R;MP_NS\\4R;MP_EW\\4R;Percentage_NS\\3R;Percentage_EW\\3R")
+RUTER = """% PBN 2.0
+% <META  name=Generator                  content="generated for the tests in Ruter's layout">
+% <META  name=ScoringType                content="MatchPoints;MP1">
+[Event "Howell with a bye"]
+[Board "1"]
+[Vulnerable "None"]
+[Scoring "MatchPoints;MP1"]
+[TotalScoreTable "Rank\\1R;PairId\\1R;Direction\\5R;TotalScoreMP\\4R;TotalPercentage\\6R;Names\\5L"]
+1 6 "E-W"  4.0 100.00 "F - G"
+2 1 "N-S"  1.5  68.75 "A - B"
+2 2 "E-W"  1.5  68.75 "C - D"
+4 3 "N-S"  0.5  56.25 "E - H"
+5 4 "E-W" -1.6  30.00 "I - J"
+5 5 "N-S" -1.6  30.00 "K - L"
+7 7 "N-S" -3.0  12.50 "M - N"
+[ScoreTable "COLUMNS"]
+2 1  3  4 4S  N 11 "450"      -  2.0 -2.0 100   0
+1 1  1  2 4S  N 10 "420"      -  0.0  0.0  50  50
+3 1  5  6 3N  S  9 "400"      - -2.0  2.0   0 100
+4 1  7  - -   -  - "Bye"  "Bye" -1.5    -  13   -
+
+[Event "Howell with a bye"]
+[Board "2"]
+[Vulnerable "NS"]
+[Scoring "MatchPoints;MP1"]
+[ScoreTable "COLUMNS"]
+2 2  2  3 2H  N  9 "140"      -  1.5 -1.5  88  13
+1 2  7  1 2H  N  8 "110"      - -1.5  1.5  13  88
+3 2  4  5 -   -  -  "A+"   "A+"  0.4  0.4  60  60
+4 2  -  6 -   -  - "Bye"  "Bye"    -  2.0   - 100
+""".replace("COLUMNS", RUTER_COLUMNS)
+
+
+def test_ruter_layout_howell_bye_both_sides_average_plus_and_centred_matchpoints(tmp_path):
+    """Worked out by hand.  Board 1: 450, 420, 400 among three: 4, 2, 0 of a top of 4 (78A); Ruter's MP1
+    publishes the scores beaten less the scores lost, +2, 0, -2.  Board 2: "A+" "A+" is 60 % for both sides
+    (2.4 of 4, published 0.4 above the average of 2); the two real results are compared with each other and
+    brought to the top of 4 by Neuberg: (2 + 1) x 3 / 2 - 1 = 3.5 and (0 + 1) x 3 / 2 - 1 = 0.5, published
+    +1.5 and -1.5.  A "Bye" row is a pair sitting out, no result.  Pairs 1 and 2 sit both ways (a Howell):
+    the Direction column is where they started, and all seven are ranked together by percentage."""
+    path = write(tmp_path, RUTER, "howell")  # Ruter's files carry no suffix: read as PBN from their text
+    session = load_session(path)
+    assert not session.mitchell and set(session.pairs) == {str(n) for n in range(1, 8)}
+    assert sum(len(rows) for rows in session.boards.values()) == 6  # the two byes are no results
+    aplus = session.boards[2][2]
+    assert (aplus.ns_percent, aplus.ew_percent) == (60, 60)
+    scores = score_session(session)
+    assert [(line.ns_points, line.ew_points) for line in scores.lines[2]] == [(3.5, 0.5), (0.5, 3.5), (2.4, 2.4)]
+    a = agreement(session, scores)
+    assert a["board_points"] == [12, 12] and a["board_percent"] == [12, 12]
+    assert a["percent"] == [7, 7] and a["places"] == [7, 7]
+    # Ruter credits a pair that sits out with its own percentage on the boards it missed: pair 6 (100 %)
+    # +2 on board 2, pair 7 (12.5 %) 0.5 - 2 = -1.5 on board 1; our totals give no credit for a bye
+    assert a["totals"] == [5, 7]
+    off = {d.split(":")[0] for d in a["disagree"]}
+    assert off == {"pair 6", "pair 7"}
+    for key, missed in (("6", 1), ("7", 1)):
+        centred = scores.totals[key] - scores.tops[key] / 2
+        credit = missed * (scores.percent[key] / 100 * 4 - 2)  # the pair's percentage of a top of 4, centred
+        assert round(centred + credit, 1) == session.pairs[key].published["total"]
+
+
+def test_ruter_totals_with_the_sitting_out_pairs_credited():
+    """--sitout average: each pair that sat out a board is credited with its own percentage of that board's
+    top (pair 6: 100 % of 4 on board 2; pair 7: 12.5 % of 4 on board 1), as Ruter's totals are."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "howell"
+        path.write_text(RUTER)
+        session = load_session(path)
+        scores = score_session(session, sitout="average")
+        a = agreement(session, scores)
+    assert a["totals"] == [7, 7] and a["percent"] == [7, 7] and a["places"] == [7, 7]
+    assert scores.totals["6"] == 8 and scores.tops["6"] == 8  # 4 of 4 played, 4 credited
+    assert scores.totals["7"] == 1 and scores.percent["7"] == 12.5  # 0.5 of 4 played, 0.5 credited
+
+
+PLUS_SESSION = """[Event "plus"]
+[Board "1"]
+[Vulnerable "None"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+1 2 4S N 10 420 -
+3 4 2S N 8 110 -
+5 6 2S N 7 - 50
+
+[Event "plus"]
+[Board "2"]
+[Vulnerable "NS"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+1 4 2H N 9 140 -
+3 6 2H N 8 110 -
+5 2 2H N 7 - 100
+
+[Event "plus"]
+[Board "3"]
+[Vulnerable "EW"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+1 4 4S N 11 650 -
+3 2 4S N 10 620 -
+5 6 A4060 - - - -
+"""
+
+
+def test_average_plus_as_the_pairs_own_percentage(tmp_path):
+    """Board 3: the real 650 and 620 are compared with each other and brought to the top of 4 by Neuberg
+    (3.5 and 0.5); NS 5 gets 40 % and EW 6 60 % (12C1).  With --plus session: pair 5 scored 0 of 8 on its
+    other boards (0 %), so its average minus is 0 % (the lesser); pair 6 scored 4 + 2 of 8 (75 %), so its
+    average plus is 75 %, 3 of 4 (the greater)."""
+    path = write(tmp_path, PLUS_SESSION, "plus.pbn")
+    fixed = score_session(load_session(path))
+    assert (fixed.lines[3][2].ns_points, fixed.lines[3][2].ew_points) == (1.6, 2.4)
+    own = score_session(load_session(path), plus="session")
+    line = own.lines[3][2]
+    assert (line.ns_points, line.ew_points, line.ns_pct, line.ew_pct) == (0, 3, 0, 75)
+    assert own.lines[3][:2] == fixed.lines[3][:2]  # the real results are not affected
+    assert own.totals["6"] == 4 + 2 + 3 and own.percent["6"] == 75
+    assert own.totals["5"] == 0 and fixed.percent["5"] == round(100 * 1.6 / 12, 2)
+
+
+def test_cross_imps_averaged_or_summed(tmp_path):
+    """Board 1: 420, 110, -50.  420 against 110: 310, 7 IMPs; against -50: 470, 10 IMPs; 110 against -50:
+    160, 4 IMPs (78B).  Summed: 17, -7 + 4 = -3, -14; averaged over the two comparisons: 8.5, -1.5, -7."""
+    path = write(tmp_path, PLUS_SESSION, "plus.pbn")
+    summed = score_session(load_session(path), "cross_imps", cross="sum")
+    averaged = score_session(load_session(path), "cross_imps")
+    assert [line.ns_points for line in summed.lines[1]] == [17, -3, -14]
+    assert [line.ns_points for line in averaged.lines[1]] == [8.5, -1.5, -7]
+    assert [line.ew_points for line in summed.lines[1]] == [-17, 3, 14]
+
+
+USEBIO_TEAMS = """<?xml version="1.0" encoding="utf-8"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="SWISS_TEAMS">
+<PARTICIPANTS><TEAM TEAM_ID="1" TEAM_NAME="A"><TOTAL_SCORE>12</TOTAL_SCORE></TEAM></PARTICIPANTS>
+<MATCH><ROUND_NUMBER>1</ROUND_NUMBER><TEAM>1</TEAM><OPPOSING_TEAM>2</OPPOSING_TEAM>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><IMPS>6</IMPS><TRAVELLER_LINE><DIRECTION>NS</DIRECTION><SCORE>420</SCORE>
+</TRAVELLER_LINE></BOARD></MATCH></EVENT></USEBIO>
+"""
+
+
+def test_a_usebio_teams_event_is_refused_by_name(runner, tmp_path):
+    """Teams in USEBIO (MATCH, TEAM, as one program writes them) are not read: no definition of the elements
+    and no published file were at hand; the refusal says so and names the element, exit 2."""
+    path = write(tmp_path, USEBIO_TEAMS, "teams.xml")
+    result = runner.invoke(cli, ["score", path])
+    assert result.exit_code == 2
+    assert "TEAM element" in result.output and "teams event" in result.output and "PBN" in result.output
+
+
+def test_a_latin1_pbn_is_written_back_in_latin1(runner, tmp_path):
+    """Ruter writes ISO 8859-1: written back with no ruling the file is the same bytes; with a ruling (an
+    artificial 60/40 at the first table of board 1) the row is rewritten in place, '-' bare where there is no
+    score, every other byte kept, and the file reads back to the rescored figures in Ruter's centred scale."""
+    path = tmp_path / "howell"
+    path.write_bytes(RUTER.replace('"E - H"', '"Kåre Bogø"').encode("latin-1"))
+    same = tmp_path / "same"
+    result = runner.invoke(cli, ["score", str(path), "--write", str(same)])
+    assert result.exit_code == 0, result.output
+    assert same.read_bytes() == path.read_bytes()
+    ruling = write(tmp_path, "board: 1\nns: 3\new: 4\nns_percent: 60\new_percent: 40\n", "r.yaml")
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["score", str(path), "--ruling", ruling, "--write", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Kåre Bogø".encode("latin-1") in out.read_bytes()
+    old, new = path.read_bytes().split(b"\n"), out.read_bytes().split(b"\n")
+    changed = [(a, b) for a, b in zip(old, new) if a != b]
+    ruled = [b for a, b in changed if a.startswith(b"2 1  3  4")]
+    assert ruled and b'"-"' not in ruled[0] and b"A6040" in ruled[0]
+    back = load_session(out)
+    line = back.boards[1][0]
+    assert (line.ns_percent, line.ew_percent) == (60, 40)
+    # 60 % of the board's full top of 4 (12C1): 2.4, written in Ruter's scale 2.4 - 4 / 2 = 0.4; the other two
+    # results (420 beats 400) are brought to the top of 4 by Neuberg: 3.5 and 0.5, written +1.5 and -1.5
+    assert line.published["mp_ns"] == 0.4 and line.published["pct_ns"] == 60
+    assert [r.published["mp_ns"] for r in back.boards[1][1:3]] == [1.5, -1.5]
+    differs = agreement(back, score_session(back))["disagree"]
+    assert all(d.startswith(("pair 6:", "pair 7:")) for d in differs)  # only the byes' credit, as before

@@ -20,7 +20,7 @@ from engine.input.board import QUESTIONS, parse_answers
 from engine.input.caseio import CaseError, case_from_data, load_case
 from engine.input.results import METHODS, load_results, parse_result
 from engine.mechanics.scoring78 import board_json, board_text, score_board
-from engine.mechanics.session78 import FEWER, PERCENTS, SESSION_METHODS, score_session
+from engine.mechanics.session78 import CROSS, FEWER, PERCENTS, PLUS, SESSION_METHODS, SITOUT, file_scale, score_session
 from engine.mechanics.session_report import session_json, session_text
 from engine.notation.cards import SIDE_NAMES
 
@@ -52,10 +52,19 @@ BIG_SESSION = 2_000  # results: from this many on, reading and scoring show a pr
                    "method, else matchpoints.")
 @click.option("--fewer", type=click.Choice(FEWER), default="neuberg", show_default=True,
               help="Matchpoints on boards played fewer times or with artificial scores: the Neuberg formula, "
-                   "factored in proportion, or the real results on their own top.")
+                   "factored in proportion, each missing result counted as a tie (ScoreBridge's), or the real "
+                   "results on their own top.")
 @click.option("--percent", "percent", type=click.Choice(PERCENTS), default="top", show_default=True,
               help="A board's matchpoint percentage: of the top, or (M + 1) / (top + 2), the self-comparison "
                    "counted as a tie (the convention of simultaneous pairs' frequency tables).")
+@click.option("--plus", type=click.Choice(PLUS), default="fixed", show_default=True,
+              help="Matchpoints: average plus and minus as 60 and 40 % (12C1), or 'session': the greater of 60 % "
+                   "and the pair's percentage on its other boards (the lesser of 40 % and it), as Ruter does.")
+@click.option("--sitout", type=click.Choice(SITOUT), default="none", show_default=True,
+              help="Matchpoints: a board a pair sat out (a 'Bye' row) counts for nothing, or 'average': the "
+                   "pair's own percentage of the board's top, as Ruter credits it (its percentage unchanged).")
+@click.option("--cross", type=click.Choice(CROSS), default="average", show_default=True,
+              help="Cross-IMPs: averaged over the comparisons, or summed (as Ruter publishes them).")
 @click.option("--trim", type=click.IntRange(0, 10), default=1, show_default=True,
               help="Butler: the highest and the lowest this many scores are left out of the datum.")
 @click.option("--ruling", "rulings", metavar="CASE.yaml", multiple=True,
@@ -68,8 +77,8 @@ BIG_SESSION = 2_000  # results: from this many on, reading and scoring show a pr
               help="Write the rescored session to OUT, in the format it came in.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="Output as readable text or as JSON.")
-def score(results_file: str, method: str | None, fewer: str, percent: str, trim: int, rulings: tuple,
-          boards: tuple, travellers: bool, write_path: str | None, fmt: str) -> None:
+def score(results_file: str, method: str | None, fewer: str, percent: str, plus: str, sitout: str, cross: str,
+          trim: int, rulings: tuple, boards: tuple, travellers: bool, write_path: str | None, fmt: str) -> None:
     """Score one board's results, or a whole session, and apply a director's ruling to it.
 
     FILE is one board's results (YAML: a list of mappings ns, ew, score, the North-South pair, the
@@ -78,6 +87,8 @@ def score(results_file: str, method: str | None, fewer: str, percent: str, trim:
     with score tables ([ScoreTable] after each board, [TotalScoreTable]).
     """
     suffix = Path(results_file).suffix.lower()
+    if suffix not in RESULT_SUFFIXES + SESSION_SUFFIXES and _looks_like_pbn(results_file):
+        suffix = ".pbn"  # a PBN export saved without its suffix (Ruter names its files so)
     if suffix not in RESULT_SUFFIXES + SESSION_SUFFIXES:
         what = {".lin": "a LIN file"}.get(suffix, f"a {suffix or 'plain'} file")
         _fail(f"{results_file}: {what} is not a results file. score takes one board's results: a YAML list "
@@ -96,7 +107,8 @@ def score(results_file: str, method: str | None, fewer: str, percent: str, trim:
         click.echo(dumps(board_json(scores)) if fmt == "json" else board_text(scores))
         return
     try:
-        report = rescore(results_file, method, fewer, trim, rulings, write_path, percent=percent)
+        report = rescore(results_file, method, fewer, trim, rulings, write_path, percent=percent, plus=plus, sitout=sitout,
+                         cross=cross)
     except CaseError as exc:
         _fail(str(exc))
     except ValueError as exc:
@@ -114,8 +126,17 @@ def score(results_file: str, method: str | None, fewer: str, percent: str, trim:
             click.echo(f"\nWritten: {write_path} ({session.fmt})")
 
 
+def _looks_like_pbn(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(200).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    return head.startswith(b"[") or head.startswith(b"%") and not head.startswith(b"%YAML")  # PBN's comments
+
+
 def rescore(path: str, method, fewer: str = "neuberg", trim: int = 1, rulings=(), write_path=None, progress=True,
-            percent: str = "top"):
+            percent: str = "top", plus: str = "fixed", sitout: str = "none", cross: str = "average"):
     """Read a session, score it, put the rulings in place and score it again; write it back when asked.
 
     Returns (session, scores, scores before the rulings or None, [(ruling, replaced result)], session as read).
@@ -130,18 +151,18 @@ def rescore(path: str, method, fewer: str = "neuberg", trim: int = 1, rulings=()
     n = sum(len(rows) for rows in session.boards.values())
     loaded = [load_ruling(r, _case_ruling) for r in rulings]
     scoring = bar.scored(n) if bar and n >= BIG_SESSION else None
-    scores = score_session(session, method, fewer, trim, scoring, percent)
+    scores = score_session(session, method, fewer, trim, scoring, percent, plus, sitout, cross)
     before, applied, original = None, [], session
     if loaded:
         original = copy_session(session)
         before = scores
         for ruling in loaded:
             applied.append((ruling, apply_ruling(session, ruling)))
-        scores = score_session(session, method, fewer, trim, scoring, percent)
+        scores = score_session(session, method, fewer, trim, scoring, percent, plus, sitout, cross)
     if bar:
         bar.done()
     if write_path:
-        write_session(session, scores, before or scores, write_path)
+        write_session(session, scores, before or scores, write_path, file_scale(original, before or scores))
     return session, scores, before, applied, original
 
 

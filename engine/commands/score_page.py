@@ -17,7 +17,7 @@ import yaml
 
 from engine.input.caseio import CaseError
 from engine.input.session import MAX_RULINGS
-from engine.mechanics.session78 import FEWER, PERCENTS, SESSION_METHODS
+from engine.mechanics.session78 import CROSS, FEWER, PERCENTS, PLUS, SESSION_METHODS, SITOUT
 from engine.mechanics.session_report import session_json, session_text
 
 SUFFIXES = (".xml", ".pbn", ".yaml", ".yml", ".csv", ".json")
@@ -47,6 +47,12 @@ def score_uploaded(body: dict) -> dict:
     percent = body.get("percent") or "top"
     if fewer not in FEWER or percent not in PERCENTS:
         raise CaseError(name, "fewer" if fewer not in FEWER else "percent", "not a known option")
+    conventions = {}
+    for option, known in (("plus", PLUS), ("sitout", SITOUT), ("cross", CROSS)):
+        value = body.get(option) or known[0]
+        if value not in known:
+            raise CaseError(name, option, f"{value!r} is not one of {', '.join(known)}")
+        conventions[option] = value
     rulings = body.get("rulings") or []
     if not isinstance(rulings, list) or len(rulings) > MAX_RULINGS:
         raise CaseError(name, "rulings", f"a list of at most {MAX_RULINGS} rulings")
@@ -71,7 +77,8 @@ def score_uploaded(body: dict) -> dict:
             paths.append(str(rpath))
         try:
             session, scores, before, applied, original = rescore(str(path), method, fewer, rulings=paths,
-                                                                 progress=False, percent=percent)
+                                                                 progress=False, percent=percent,
+                                                                 **conventions)
         except CaseError as exc:
             raise CaseError(_hide(exc.file, tmp), exc.where, _hide(exc.problem, tmp))
         args = dict(before=before, rulings=applied, all_boards=True, original=original)

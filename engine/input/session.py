@@ -113,6 +113,7 @@ class Session:
     mitchell: bool = False  # pairs keep one direction: NS and EW are ranked apart
     notes: list = field(default_factory=list)
     source: object = None  # the format's own handle for writing back
+    byes: list = field(default_factory=list)  # (board, pair id, NS or EW): a pair that sat out the board
 
     def results(self):
         for board in sorted(self.boards):
@@ -327,6 +328,17 @@ def _read_pbn(path: Path, text: str, progress=None) -> Session:
                 raise SessionError(file, w, f"{len(values)} values for the {len(columns)} columns "
                                             f"{';'.join(names)}")
             vmap = {c.name: v[0] for c, v in zip(columns, values)}
+            if any((_col(vmap, k) or "").strip().upper() in SAT_OUT for k in ("Score_NS", "Score_EW", "Contract")):
+                ns_id, ew_id = _col(vmap, "PairId_NS"), _col(vmap, "PairId_EW")
+                pid = ns_id or ew_id or "?"
+                if pid != "?":
+                    session.byes.append((board, str(pid), "NS" if ns_id else "EW"))
+                session.notes.append(f"{w}: pair {pid} sat out (a bye): no result, not scored on the board")
+                continue
+            if any((_col(vmap, k) or "").strip().upper() == "PEN" for k in ("Score_NS", "Score_EW")):
+                session.notes.append(f"{w}: a procedural penalty row (Ruter's 'Pen'), not a result: not scored, "
+                                     f"and the points it gives are not in our totals")
+                continue
             if (_col(vmap, "Contract") or "").upper() in NOT_PLAYED or \
                     all(vmap.get(k) in (None, "", "-") for k in ("Contract", "Score_NS", "Score_EW")):
                 session.notes.append(f"{w}: not played at that table (the board is scored with one result fewer)")
@@ -382,11 +394,21 @@ def _pbn_result(board: int, v: dict, session: Session, row: int) -> Result:
                named=_col(v, "PairId_NS", "PairNumber_NS", "Pair_NS", "PairId_EW", "PairNumber_EW") is not None)
     contract = _col(v, "Contract") or ""
     score_ns, score_ew = _col(v, "Score_NS"), _col(v, "Score_EW")
+    def art_of(text):
+        return parse_artificial(text) if text and not re.fullmatch(r"[+-]?\d+", text.strip()) else None
+
+    side_ns, side_ew = art_of(score_ns or ""), art_of(score_ew or "")
     for text in (contract, score_ns or "", score_ew or ""):
-        art = parse_artificial(text) if text and not re.fullmatch(r"[+-]?\d+", text.strip()) else None
+        art = art_of(text)
         if art and (text is not contract or not re.fullmatch(r"[1-7].*", text.strip())):
+            if text is not contract and side_ns and side_ew:
+                # each side's column gives that side's score (Ruter: "A+" "A+", both sides 60 %)
+                art = (side_ns[0], side_ew[0])
+            elif text is not contract and side_ew and not side_ns:
+                art = (side_ew[1], side_ew[0])  # EW's column: EW's percentage first as written
             r.ns_percent, r.ew_percent = art
-            r.contract = text.strip()
+            r.contract = text.strip() if text is contract or not (side_ns and side_ew) else \
+                f"{score_ns.strip()}/{score_ew.strip()}"
             break
     else:
         r.contract = contract_text(contract) if contract else ""
@@ -456,6 +478,10 @@ USEBIO_METHODS = {"MATCH_POINTS": "matchpoints", "MP_PAIRS": "matchpoints", "BUT
                   "IMPS": "imps", "AGGREGATE": "total_points", "TOTAL_POINTS": "total_points", "PAB": "bam",
                   "BAM": "bam"}
 NOT_PLAYED = ("NP", "NOT PLAYED", "NOTPLAYED", "N/P")
+USEBIO_TEAMS = ("a USEBIO teams event (MATCH, TEAM) is not read: no USEBIO 1.2 definition of its elements, and no "
+                "published teams file, was at hand to check the reading against; a teams match is read from a PBN "
+                "file with score tables (PairId_NS and PairId_EW naming the teams)")
+SAT_OUT = ("BYE", "SITOUT", "SIT OUT")  # Ruter writes a sitting-out pair's row with "Bye" for both scores
 
 
 def _xml_text(el, name):
@@ -486,6 +512,8 @@ def _read_usebio(path: Path, data: bytes, progress=None) -> Session:
                 elif el.tag == "SECTION":
                     section = (el.get("SECTION_ID") or "").strip()
                     sections.add(section)
+                elif el.tag == "MATCH" or (el.tag == "TEAM" and "PARTICIPANTS" in stack):
+                    raise SessionError(file, f"{el.tag} element", USEBIO_TEAMS)
                 continue
             stack.pop()
             elements.pop()
@@ -693,6 +721,9 @@ def session_format(path: str | Path, head: bytes) -> str:
         return "usebio"
     if suffix == ".pbn":
         return "pbn"
+    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if suffix not in (".yaml", ".yml", ".csv") and (start.startswith(b"[") or start.startswith(b"%") and not start.startswith(b"%YAML")):
+        return "pbn"  # a PBN export saved without its suffix (Ruter's own file names have none)
     return "results"
 
 
@@ -706,16 +737,29 @@ def load_session(path: str | Path, progress=None) -> Session:
     if fmt == "pbn":
         try:
             text = data.decode("utf-8-sig")
+            encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
         except UnicodeDecodeError:
-            text = data.decode("latin-1")
-        return _read_pbn(path, text, progress)
+            text = data.decode("latin-1")  # PBN before 2.1 is ISO 8859-1 (Ruter still writes it)
+            encoding = "latin-1"
+        session = _read_pbn(path, text, progress)
+        session.source["encoding"] = encoding  # written back in the file's own encoding
+        return session
     return _read_board_file(path)
 
 
 def _settle(session: Session) -> None:
     """Pairs from the travellers; a Mitchell (pairs sit one way) when a pair number meets itself."""
-    mitchell = any(r.ns == r.ew for r in session.results()) or \
-        any(p.direction for p in session.pairs.values())
+    named = [r for r in session.results() if r.named]
+    both_ways = {r.ns for r in named} & {r.ew for r in named}
+    mitchell = any(r.ns == r.ew for r in named) or \
+        (any(p.direction for p in session.pairs.values()) and not both_ways)
+    if not mitchell and any(p.direction for p in session.pairs.values()):
+        # the file names a direction for each pair (Ruter's Direction: where the pair started), but the pairs
+        # sit both ways on the travellers (a Howell): a pair is its number alone
+        session.pairs = {p.id: Pair(p.id, p.names, "", p.published, p.ref, p.section)
+                         for k, p in session.pairs.items()}
+        session.notes.append("the pairs sit both ways on the travellers (a Howell): the direction the file gives "
+                             "each pair is where it started, and the pairs are ranked together")
     session.mitchell = mitchell
     for r in session.results():
         if not r.named:
@@ -928,12 +972,15 @@ def _ranges(numbers) -> str:
 
 
 def _fmt_like(value, original: str) -> str:
-    """A number written as the file wrote the value it replaces (its decimals)."""
+    """A number written as the file wrote the value it replaces (its decimals), never losing ours: a value with
+    more decimals than the original (3.6 where the file wrote 5) is written with its own, at most two."""
     if value is None:
         return "-"
     decimals = len(original.split(".")[1]) if "." in original else 0
     if isinstance(value, int) and decimals == 0:
         return str(value)
+    if round(value, decimals) != round(value, 2):
+        decimals = len(f"{value:.2f}".rstrip("0").split(".")[1])
     return f"{value:.{decimals}f}"
 
 
@@ -945,7 +992,7 @@ def _replace_spans(line: str, offset: int, spans: dict, columns, new: dict) -> s
             continue
         start, end, quoted = spans[col.name]
         value = new[col.name]
-        if quoted:
+        if quoted and value != "-":  # "-" (none) is written bare, as the programs write it
             value = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
         width = end - start
         if len(value) < width:
@@ -961,12 +1008,16 @@ def _replace_spans(line: str, offset: int, spans: dict, columns, new: dict) -> s
     return line
 
 
-def write_session(session: Session, scores, before, out_path: str | Path) -> None:
-    """The rescored session in its own format: the changed values written in place, every other field as read."""
+def write_session(session: Session, scores, before, out_path: str | Path, convert=None) -> None:
+    """The rescored session in its own format: the changed values written in place, every other field as read.
+
+    ``convert(value, top)`` turns our matchpoints into the file's own scale (``session78.file_scale``: its unit,
+    centred or not); without it they are written as ours."""
+    convert = convert or (lambda value, top: value)
     if session.fmt == "pbn":
-        _write_pbn(session, scores, before, out_path)
+        _write_pbn(session, scores, before, out_path, convert)
     elif session.fmt == "usebio":
-        _write_usebio(session, scores, before, out_path)
+        _write_usebio(session, scores, before, out_path, convert)
     else:
         _write_board_file(session, out_path)
 
@@ -986,7 +1037,7 @@ def _changed(session: Session, scores, before):
     return lines, pairs
 
 
-def _write_pbn(session: Session, scores, before, out_path) -> None:
+def _write_pbn(session: Session, scores, before, out_path, conv) -> None:
     text = session.source["text"]
     lines = re.split(r"(\r\n|\r|\n)", text)  # even items the lines, odd the line ends as written
     changed, pairs = _changed(session, scores, before)
@@ -999,7 +1050,7 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
         orig = {name: lines[2 * (ref["line"] - 1)][ref["offset"] + s[0]:ref["offset"] + s[1]].strip('"')
                 for name, s in spans.items()}
         new = {}
-        for name, value in (("MP_NS", line.ns_points), ("MP_EW", line.ew_points),
+        for name, value in (("MP_NS", conv(line.ns_points, line.top)), ("MP_EW", conv(line.ew_points, line.top)),
                             ("IMP_NS", line.ns_points), ("IMP_EW", line.ew_points),
                             ("Percentage_NS", line.ns_pct), ("Percentage_EW", line.ew_pct)):
             if name in spans and ((name.startswith("MP") and scores.kind == "mp") or
@@ -1042,7 +1093,8 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
         new = {}
         for name in ("TotalScoreMP", "MP", "TotalMP", "TotalScoreIMP", "TotalIMP", "IMP", "TotalScore"):
             if name in spans:
-                new[name] = _fmt_like(scores.totals[key], orig[name])
+                total = conv(scores.totals[key], scores.tops.get(key)) if scores.kind == "mp" else scores.totals[key]
+                new[name] = _fmt_like(total, orig[name])
         for name in ("TotalPercentage", "Percentage"):
             if name in spans and scores.percent.get(key) is not None:
                 new[name] = _fmt_like(scores.percent[key], orig[name])
@@ -1050,10 +1102,10 @@ def _write_pbn(session: Session, scores, before, out_path) -> None:
             new["Rank"] = scores.place(key).rstrip("=") if not orig["Rank"].endswith("=") else scores.place(key)
         lines[n] = _replace_spans(lines[n], ref["offset"], spans, ref["columns"], new)
     data = "".join(lines)
-    Path(out_path).write_text(data, encoding="utf-8", newline="")
+    Path(out_path).write_text(data, encoding=session.source.get("encoding", "utf-8"), newline="")
 
 
-def _write_usebio(session: Session, scores, before, out_path) -> None:
+def _write_usebio(session: Session, scores, before, out_path, conv) -> None:
     from xml.etree.ElementTree import TreeBuilder, tostring
 
     from defusedxml.ElementTree import DefusedXMLParser
@@ -1069,8 +1121,11 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
         if hit is None:
             continue
         r, line = hit
-        _set(tl, "NS_MATCH_POINTS" if scores.kind == "mp" else "NS_IMPS", line.ns_points, scores.kind == "mp")
-        _set(tl, "EW_MATCH_POINTS" if scores.kind == "mp" else "EW_IMPS", line.ew_points, scores.kind == "mp")
+        mp = scores.kind == "mp"
+        _set(tl, "NS_MATCH_POINTS" if mp else "NS_IMPS", conv(line.ns_points, line.top) if mp else line.ns_points,
+             True)
+        _set(tl, "EW_MATCH_POINTS" if mp else "EW_IMPS", conv(line.ew_points, line.top) if mp else line.ew_points,
+             True)
         if r.ruled:
             if r.artificial:
                 _set(tl, "SCORE", f"A{r.ns_percent}{r.ew_percent}", False, create=True)
@@ -1087,12 +1142,13 @@ def _write_usebio(session: Session, scores, before, out_path) -> None:
         pid = pair_el.findtext("PAIR_NUMBER", "").strip()
         direction = (pair_el.findtext("DIRECTION", "") or "").strip().upper()
         direction = {"N": "NS", "E": "EW"}.get(direction, direction.replace("-", "").replace("/", ""))
-        key = f"{pid} {direction}" if direction in ("NS", "EW") else pid
+        key = f"{pid} {direction}" if direction in ("NS", "EW") and session.mitchell else pid
         if several:
             key = section_id + key
         if key not in wanted:
             continue
-        _set(pair_el, "TOTAL_SCORE", scores.totals[key], True)
+        _set(pair_el, "TOTAL_SCORE", conv(scores.totals[key], scores.tops.get(key)) if scores.kind == "mp"
+             else scores.totals[key], True)
         if scores.percent.get(key) is not None:
             _set(pair_el, "PERCENTAGE", scores.percent[key], True)
         _set(pair_el, "PLACE", scores.place(key), False)

@@ -11,9 +11,10 @@ convention it follows, is in docs/scoring.md.
   artificial adjusted scores (whose tables are not compared), are brought to
   the full top by ``fewer``: ``neuberg`` (the usual formula, the EBU's and the
   WBF's: (M + 1) x N / n - 1 for a result scored M among n, N the most
-  results of any board), ``factor`` (in proportion, M x (N - 1) / (n - 1)) or
-  ``own`` (the real results on their own top: the board counts with its own
-  smaller top).
+  results of any board), ``factor`` (in proportion, M x (N - 1) / (n - 1)),
+  ``ties`` (each missing result counted as a tie with every result: M + (N - n),
+  what ScoreBridge publishes) or ``own`` (the real results on their own top:
+  the board counts with its own smaller top).
 * ``cross_imps``: every result against every other in its direction, the
   difference turned into IMPs by the 78B scale, averaged over the comparisons.
 * ``butler``: every result against a datum: the mean of the board's
@@ -36,9 +37,11 @@ from dataclasses import dataclass, field
 from engine.mechanics.scoring78 import imps
 
 SESSION_METHODS = ("matchpoints", "cross_imps", "butler", "imps", "bam", "total_points")
-FEWER = ("neuberg", "factor", "own")
+FEWER = ("neuberg", "factor", "ties", "own")
 LAWS = {"matchpoints": "78A", "cross_imps": "78B (cross-IMPs)", "butler": "78B (Butler datum)", "imps": "78B",
         "bam": "point-a-board", "total_points": "78C"}
+FEWER_TEXT = {"neuberg": "the Neuberg formula", "factor": "a factor, in proportion",
+              "ties": "counting each missing result a tie", "own": "their own smaller top"}
 KIND = {"matchpoints": "mp", "cross_imps": "imp", "butler": "imp", "imps": "imp", "bam": "mp",
         "total_points": "points"}
 
@@ -52,6 +55,7 @@ class Line:
     ew_pct: object = None
     how: str = ""
     datum: int | None = None
+    exact: tuple | None = None  # (NS, EW) before rounding to two decimals (Neuberg, a factor): for the totals
 
 
 @dataclass
@@ -59,6 +63,11 @@ class SessionScore:
     method: str
     kind: str
     fewer: str = "neuberg"
+    percent_mode: str = "top"  # a board's percentage: of the top, or "field" ((M + 1) / (top + 2))
+    trim: int = 1
+    plus: str = "fixed"  # average plus / minus: 60 / 40 %, or "session": the pair's own percentage beyond them
+    sitout: str = "none"  # a board a pair sat out: nothing, or "average": its own percentage of the board's top
+    cross: str = "average"  # cross-IMPs: averaged over the comparisons (the EBU's), or summed (Ruter's)
     lines: dict = field(default_factory=dict)  # board -> [Line], in the order of the session's rows
     totals: dict = field(default_factory=dict)  # pair key -> total
     tops: dict = field(default_factory=dict)  # pair key -> sum of tops (matchpoints)
@@ -77,7 +86,11 @@ class SessionScore:
 
 
 def _round(x, digits=2):
-    value = round(x, digits)
+    """``x`` to ``digits`` decimals, a half rounded up (away from zero), as the scoring programs print their
+    figures (53.125 % is 53.13, where Python's round() would give the even 53.12)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    value = float(Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
     return int(value) if value == int(value) else value
 
 
@@ -92,10 +105,15 @@ def artificial_imps(percent: int) -> int:
 
 
 PERCENTS = ("top", "field")
+PLUS = ("fixed", "session")
+SITOUT = ("none", "average")
+CROSS = ("average", "sum")
+TRY_CONVENTIONS = 5000  # results: above this the agreement does not try the other conventions
 
 
 def score_session(session, method: str | None = None, fewer: str = "neuberg", trim: int = 1,
-                  progress=None, percent: str = "top") -> SessionScore:
+                  progress=None, percent: str = "top", plus: str = "fixed", sitout: str = "none",
+                  cross: str = "average") -> SessionScore:
     if method is None and session.method == "imps" and any(len(rows) > 2 for rows in session.boards.values()):
         method = "butler"  # the file says IMPs, but a board has more than two tables: a pairs event in IMPs
         note = ("the file scores in IMPs and its boards have more than two tables: Butler IMPs (a datum from the "
@@ -107,7 +125,13 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         raise ValueError(f"{method!r} is not a scoring method ({', '.join(SESSION_METHODS)})")
     if fewer not in FEWER:
         raise ValueError(f"{fewer!r}: boards played fewer times are scored by {', '.join(FEWER)}")
-    out = SessionScore(method, KIND[method], fewer)
+    if cross not in CROSS:
+        raise ValueError(f"{cross!r}: cross-IMPs are {' or '.join(CROSS)}")
+    if sitout not in SITOUT:
+        raise ValueError(f"{sitout!r}: a pair that sits out is credited with {' or '.join(SITOUT)}")
+    if plus not in PLUS:
+        raise ValueError(f"{plus!r}: an average plus or minus is {' or '.join(PLUS)}")
+    out = SessionScore(method, KIND[method], fewer, percent, trim, plus, sitout, cross)
     if note:
         out.notes.append(note)
     sizes = {b: sum(r.count for r in rows) for b, rows in session.boards.items()}
@@ -117,7 +141,7 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         if method == "matchpoints":
             lines = _matchpoints(rows, most, fewer, out, percent)
         elif method in ("cross_imps", "butler"):
-            lines = _field_imps(rows, method, trim)
+            lines = _field_imps(rows, method, trim, cross)
         elif method in ("imps", "bam"):
             lines = _match(board, rows, method)
         else:
@@ -126,6 +150,8 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         done += len(rows)
         if progress:
             progress(done)
+    if method == "matchpoints" and plus == "session":
+        _session_plus(session, out)
     _totals(session, out)
     if method == "imps" and len(out.totals) == 2 and not session.mitchell:
         a, b = sorted(out.totals, key=_natural)
@@ -135,9 +161,12 @@ def score_session(session, method: str | None = None, fewer: str = "neuberg", tr
         out.notes.append(f"victory points by the WBF continuous 20-point scale for a match of {len(session.boards)} "
                          f"boards (a convention; the 1987 Laws give no VP scale)")
     if method == "matchpoints" and any(n < most for n in sizes.values()):
-        out.notes.append(f"boards played fewer than {most} times, or with artificial adjusted scores, are brought to "
-                         f"the full top by {'the Neuberg formula' if fewer == 'neuberg' else fewer} "
-                         f"(--fewer {fewer})")
+        if fewer == "own":
+            out.notes.append(f"boards played fewer than {most} times, or with artificial adjusted scores, are scored "
+                             f"on their own smaller top (--fewer own)")
+        else:
+            out.notes.append(f"boards played fewer than {most} times, or with artificial adjusted scores, are "
+                             f"brought to the full top by {FEWER_TEXT[fewer]} (--fewer {fewer})")
     return out
 
 
@@ -158,31 +187,82 @@ def _matchpoints(rows, most: int, fewer: str, out, percent: str = "top") -> list
         for r, line in zip(rows, lines):
             if r.artificial:
                 pct = r.ns_percent if side == "NS" else r.ew_percent
-                points, how = _round(pct * top / 100), "12C1, commentary 12.19(iv)"
+                exact = pct * top / 100
+                points, how = _round(exact), "12C1, commentary 12.19(iv)"
             else:
                 s = getattr(r, attr)
+                exact = None
                 raw = sum(c * (2 if s > o else 1 if s == o else 0) for o, c in field_scores) - 1  # not itself
                 own = 2 * (n_real - 1)
                 if n_real == full:
                     points, how = raw, "78A"
                 elif fewer == "neuberg":
-                    points = _round((raw + 1) * full / n_real - 1)
+                    exact = (raw + 1) * full / n_real - 1
+                    points = _round(exact)
                     how = f"78A, Neuberg ({raw} of {own} among {n_real})"
                 elif fewer == "factor":
-                    points = _round(raw * top / own) if own else _round(top / 2)
+                    exact = raw * top / own if own else top / 2
+                    points = _round(exact)
                     how = f"78A ({raw} of {own}, factored to the top of {top})"
+                elif fewer == "ties":  # each of the N - n missing results a tie: 1 matchpoint each
+                    points = _round(raw + (full - n_real))
+                    how = f"78A ({raw} of {own}, each of the {full - n_real} missing results a tie)"
                 else:
                     points, how = raw, "78A (on its own top)"
+            exact = points if exact is None else exact
             if percent == "field":  # the self-comparison counted as a tie: (M + 1) / (top + 2), as sims publish
-                pct = _round(100 * (points + 1) / (top + 2))
+                pct = _round(100 * (exact + 1) / (top + 2))
             else:
-                pct = _round(100 * points / top) if top else 50
+                pct = _round(100 * exact / top) if top else 50  # of the unrounded points (Neuberg's thirds)
             if side == "NS":
                 line.ns_points, line.ns_pct, line.how = points, pct, how
+                line.exact = (exact, None)
             else:
                 line.ew_points, line.ew_pct = points, pct
+                line.exact = (line.exact[0], exact)
             line.top = top
     return lines
+
+
+def _session_plus(session, out: SessionScore) -> None:
+    """Average plus as the greater of 60 % and the pair's percentage on its other boards, average minus as the
+    lesser of 40 % and that percentage (the convention Ruter publishes).  The 1987 Law 12C1 gives the side in
+    no way at fault at least 60 %, so the greater of 60 % and its own is within it; it gives the side directly at
+    fault 40 %, so less than 40 % for average minus is the program's convention, not the 1987 law.  The other
+    boards: those where the pair has a real result."""
+    from engine.input.session import pair_key
+
+    got, tops = {}, {}
+    for board, rows in session.boards.items():
+        for r, line in zip(rows, out.lines[board]):
+            if r.artificial or r.count != 1 or not r.named:
+                continue
+            exact = line.exact or (line.ns_points, line.ew_points)
+            for pid, side, points in ((r.ns, "NS", exact[0]), (r.ew, "EW", exact[1])):
+                key = pair_key(session, pid, side)
+                got[key] = got.get(key, 0) + points
+                tops[key] = tops.get(key, 0) + line.top
+    for board, rows in session.boards.items():
+        for r, line in zip(rows, out.lines[board]):
+            if not r.artificial or not line.top:
+                continue
+            exact = list(line.exact or (line.ns_points, line.ew_points))
+            for i, (pid, side, pct) in enumerate(((r.ns, "NS", r.ns_percent), (r.ew, "EW", r.ew_percent))):
+                key = pair_key(session, pid, side)
+                own = 100 * got[key] / tops[key] if tops.get(key) else None
+                if own is None or pct == 50:
+                    continue
+                new = max(pct, own) if pct >= 60 else min(pct, own) if pct <= 40 else pct
+                if new == pct:
+                    continue
+                exact[i] = new * line.top / 100
+                points, shown = _round(exact[i]), _round(new)
+                if i == 0:
+                    line.ns_points, line.ns_pct = points, shown
+                else:
+                    line.ew_points, line.ew_pct = points, shown
+                line.how = f"12C1 ({pct} %, the pair's {shown} % on its other boards: --plus session)"
+            line.exact = tuple(exact)
 
 
 def _datum(scores: list, trim: int) -> int:
@@ -193,7 +273,7 @@ def _datum(scores: list, trim: int) -> int:
     return int(10 * round(mean / 10 + 1e-9)) if mean >= 0 else -int(10 * round(-mean / 10 + 1e-9))
 
 
-def _field_imps(rows, method: str, trim: int) -> list:
+def _field_imps(rows, method: str, trim: int, cross: str = "average") -> list:
     lines = [Line() for _ in rows]
     ns_scores = _scores(rows, "NS")
     datum = _datum(ns_scores, trim) if ns_scores else None
@@ -205,6 +285,9 @@ def _field_imps(rows, method: str, trim: int) -> list:
             if r.artificial:
                 pct = r.ns_percent if side == "NS" else r.ew_percent
                 points, how = artificial_imps(pct), "12C1, commentary 12.19(iii)"
+                if method == "cross_imps" and cross == "sum":
+                    n_other = sum(c for _, c in field_scores)
+                    points, how = points * n_other, f"12C1, commentary 12.19(iii), against each of {n_other} results"
             else:
                 s = getattr(r, attr)
                 if method == "butler":
@@ -213,8 +296,11 @@ def _field_imps(rows, method: str, trim: int) -> list:
                     line.datum = datum
                 else:
                     total = sum(c * imps(s - o) for o, c in field_scores)  # itself: 0
-                    points = _round(total / (n - 1)) if n > 1 else 0
-                    how = f"78B, cross-IMPs averaged over {n - 1} comparisons"
+                    if cross == "sum":
+                        points, how = total, f"78B, cross-IMPs summed over {n - 1} comparisons"
+                    else:
+                        points = _round(total / (n - 1)) if n > 1 else 0
+                        how = f"78B, cross-IMPs averaged over {n - 1} comparisons"
             if side == "NS":
                 line.ns_points, line.how = points, how
             else:
@@ -271,7 +357,8 @@ def _totals(session, out: SessionScore) -> None:
     for board, rows in session.boards.items():
         seen = set()
         for r, line in zip(rows, out.lines[board]):
-            for pid, side, points in ((r.ns, "NS", line.ns_points), (r.ew, "EW", line.ew_points)):
+            ns_points, ew_points = line.exact or (line.ns_points, line.ew_points)  # summed before rounding
+            for pid, side, points in ((r.ns, "NS", ns_points), (r.ew, "EW", ew_points)):
                 if r.count != 1 or not r.named:
                     continue  # a frequency table names no pairs
                 key = pair_key(session, pid, side)
@@ -282,10 +369,21 @@ def _totals(session, out: SessionScore) -> None:
                 played[key] = played.get(key, 0) + 1
                 if line.top is not None:
                     tops[key] = tops.get(key, 0) + line.top
+    if out.sitout == "average" and out.kind == "mp":
+        # Ruter's convention: a pair that sat out a board is credited with its own percentage of the board's
+        # top (its percentage is unchanged, its total comparable with the pairs that played every board)
+        for board, pid, side in getattr(session, "byes", ()):
+            key = pair_key(session, pid, side)
+            top = next((line.top for line in out.lines.get(board, ()) if line.top is not None), None)
+            if key in totals and tops.get(key) and top:
+                share = totals[key] / tops[key]
+                totals[key] += share * top
+                tops[key] += top
+                played[key] += 1
     out.totals = {k: _round(v) for k, v in totals.items()}
     out.tops = tops
     out.played = played
-    for key, total in out.totals.items():
+    for key, total in totals.items():  # the percentage of the unrounded total
         out.percent[key] = _round(100 * total / tops[key]) if out.kind == "mp" and tops.get(key) else None
     groups = [("NS", [k for k in out.totals if k.endswith(" NS")]), ("EW", [k for k in out.totals if k.endswith(" EW")])] \
         if session.mitchell else [("", list(out.totals))]
@@ -346,23 +444,28 @@ def _agrees(mine, published) -> bool:
 
 
 def agreement(session, scores: SessionScore) -> dict:
-    """For each published figure: how many of ours agree with it, to the file's rounding, and which do not."""
+    """For each published figure: how many of ours agree with it, to the file's rounding, and which do not.
+
+    The file's matchpoint scale is found from its own figures (``_session_scale``): 2 for a score beaten (ours), 1 (the
+    ACBL's), or centred on the average (Ruter's "MP1": each score beaten +1, each lost -1)."""
     out = {"board_points": [0, 0], "board_percent": [0, 0], "totals": [0, 0], "percent": [0, 0], "places": [0, 0],
            "disagree": []}
+    scale, centred = _session_scale(session, scores) if scores.kind == "mp" else (1, False)
     for board, rows in session.boards.items():
         for r, line in zip(rows, scores.lines[board]):
             pub = r.published or {}
+            where = r.where if r.where.startswith("board ") else f"board {board}, {r.where}"
             for side in ("ns", "ew"):
                 key = ("mp_" if scores.kind == "mp" else "imp_") + side
                 mine = line.ns_points if side == "ns" else line.ew_points
                 if key in pub:
-                    scale = _scale(rows, scores.lines[board], scores) if scores.kind == "mp" else 1
-                    ok = _agrees(mine * scale if mine is not None else None, pub[key])
+                    shown = None if mine is None else _round(
+                        scale * (mine - (line.top / 2 if centred and line.top else 0)))
+                    ok = _agrees(shown, pub[key])
                     out["board_points"][1] += 1
                     out["board_points"][0] += 1 if ok else 0
                     if not ok:
-                        out["disagree"].append(f"board {board}, {r.where}: {side.upper()} {mine} against "
-                                               f"the published {pub[key]}")
+                        out["disagree"].append(f"{where}: {side.upper()} {shown} against the published {pub[key]}")
                 pkey = "pct_" + side
                 mine_pct = line.ns_pct if side == "ns" else line.ew_pct
                 if pkey in pub and mine_pct is not None:
@@ -370,7 +473,7 @@ def agreement(session, scores: SessionScore) -> dict:
                     out["board_percent"][1] += 1
                     out["board_percent"][0] += 1 if ok else 0
                     if not ok:
-                        out["disagree"].append(f"board {board}, {r.where}: {side.upper()} {mine_pct}% against "
+                        out["disagree"].append(f"{where}: {side.upper()} {mine_pct}% against "
                                                f"the published {pub[pkey]}%")
     for key, pair in session.pairs.items():
         if key not in scores.totals:
@@ -382,10 +485,10 @@ def agreement(session, scores: SessionScore) -> dict:
                 continue
             bucket = {"total": "totals", "percent": "percent", "rank": "places"}[name]
             if name == "rank":
-                ok = str(mine).rstrip("=") == str(pub[name])
+                ok = str(mine).rstrip("=") == str(pub[name]).rstrip("=")
             elif name == "total" and scores.kind == "mp":
-                scale = _pair_scale(session, scores)
-                ok = _agrees(mine * scale, pub[name])
+                mine = _round(scale * (mine - (scores.tops.get(key, 0) / 2 if centred else 0)))
+                ok = _agrees(mine, pub[name])
             else:
                 ok = _agrees(mine, pub[name])
             out[bucket][1] += 1
@@ -395,19 +498,76 @@ def agreement(session, scores: SessionScore) -> dict:
     return out
 
 
-def _scale(rows, lines, scores) -> float:
-    """The file's matchpoint unit against ours: 1, or 1/2 when it gives 1 for a score beaten (the ACBL's)."""
-    for r, line in zip(rows, lines):
-        pub = r.published or {}
-        if not r.artificial and "mp_ns" in pub and "mp_ew" in pub and line.top:
-            theirs = (pub["mp_ns"] or 0) + (pub["mp_ew"] or 0)
-            if theirs and abs(theirs - line.top / 2) < abs(theirs - line.top):
-                return 0.5
-            return 1
-    return 1
-
-
-def _pair_scale(session, scores) -> float:
+def _session_scale(session, scores) -> tuple:
+    """(unit, centred): the file's matchpoint unit against ours (1, or 1/2 when it gives 1 for a score beaten,
+    the ACBL's), and whether its figures are centred on the average (a negative matchpoint: Ruter's "MP1",
+    the score beaten less the scores lost, NS's and EW's summing to 0)."""
+    centred = False
     for board, rows in session.boards.items():
-        return _scale(rows, scores.lines[board], scores)
-    return 1
+        for r in rows:
+            pub = r.published or {}
+            if not r.artificial and ((pub.get("mp_ns") or 0) < 0 or (pub.get("mp_ew") or 0) < 0):
+                centred = True
+                break
+        if centred:
+            break
+    if centred:
+        return 1, True
+    for board, rows in session.boards.items():
+        for r, line in zip(rows, scores.lines[board]):
+            pub = r.published or {}
+            if not r.artificial and "mp_ns" in pub and "mp_ew" in pub and line.top:
+                theirs = (pub["mp_ns"] or 0) + (pub["mp_ew"] or 0)
+                if theirs and abs(theirs - line.top / 2) < abs(theirs - line.top):
+                    return 0.5, False
+                return 1, False
+    return 1, False
+
+
+def file_scale(session, scores):
+    """A function turning our matchpoints (value, top) into the file's own scale (its unit, centred or not), for
+    writing a rescored session back."""
+    unit, centred = _session_scale(session, scores) if scores.kind == "mp" else (1, False)
+    if unit == 1 and not centred:
+        return lambda value, top: value
+
+    def convert(value, top):
+        if value is None:
+            return None
+        return _round(unit * (value - (top / 2 if centred and top else 0)))
+    return convert
+
+
+def fewer_that_agrees(session, scores: SessionScore) -> list:
+    """The other conventions under which more of the file's published board figures agree with ours than under
+    the ones used: [(option, value, agreeing, of)], best first.  Only for matchpoints, and only when some
+    published board figure differs.  Tried: ``--fewer`` (when a board was played fewer times or has an
+    artificial score), ``--percent`` and ``--plus``."""
+    if scores.method != "matchpoints" or sum(len(rows) for rows in session.boards.values()) > TRY_CONVENTIONS:
+        return []  # a big file (a season) is not scored again under every convention
+    mine = agreement(session, scores)
+    if mine["board_points"][0] == mine["board_points"][1] and mine["board_percent"][0] == mine["board_percent"][1]:
+        return []
+    sizes = [sum(r.count for r in rows) for rows in session.boards.values()]
+    artificial = any(r.artificial for r in session.results())
+    options = {"fewer": scores.fewer, "percent": scores.percent_mode, "plus": scores.plus}
+    tries = []
+    if sizes and (min(sizes) < max(sizes) or artificial):
+        tries += [("fewer", f) for f in FEWER if f != scores.fewer]
+    tries += [("percent", p) for p in PERCENTS if p != scores.percent_mode]
+    if artificial:
+        tries += [("plus", p) for p in PLUS if p != scores.plus]
+
+    def count(a):
+        return a["board_points"][0] + a["board_percent"][0]
+
+    better = []
+    for option, value in tries:
+        kw = dict(options, **{option: value})
+        alt = agreement(session, score_session(session, scores.method, kw["fewer"], scores.trim,
+                                               percent=kw["percent"], plus=kw["plus"], sitout=scores.sitout,
+                                               cross=scores.cross))
+        if count(alt) > count(mine):
+            n = alt["board_points"][1] + alt["board_percent"][1]
+            better.append((option, value, count(alt), n))
+    return sorted(better, key=lambda t: -t[2])

@@ -2,7 +2,7 @@
 and the agreement with what the file publishes."""
 from __future__ import annotations
 
-from engine.mechanics.session78 import LAWS, agreement
+from engine.mechanics.session78 import LAWS, agreement, fewer_that_agrees
 
 METHOD_NAMES = {"matchpoints": "Matchpoints", "cross_imps": "Cross-IMPs", "butler": "Butler IMPs", "imps": "IMPs",
                 "bam": "Point-a-board", "total_points": "Total points"}
@@ -83,6 +83,9 @@ def agreement_lines(session, scores) -> list:
         out.append(f"  differs: {d}")
     if len(a["disagree"]) > 20:
         out.append(f"  ... and {len(a['disagree']) - 20} more")
+    for option, value, ok, n in fewer_that_agrees(session, scores)[:1]:
+        out.append(f"  the file's board figures agree better with --{option} {value} ({ok}/{n}): the convention "
+                   f"of the program that wrote it")
     return out
 
 
@@ -160,6 +163,8 @@ def session_json(session, scores, before=None, rulings=(), boards=(), all_boards
     a = agreement(original, before if before is not None else scores)
     data["agreement"] = {k: {"agree": v[0], "of": v[1]} for k, v in a.items() if k != "disagree" and v[1]}
     data["agreement_differs"] = a["disagree"]
+    data["agreement_better"] = [{"option": o, "value": v, "agree": ok, "of": n}
+                                for o, v, ok, n in fewer_that_agrees(original, before if before is not None else scores)]
     return data
 
 
