@@ -569,6 +569,80 @@ def test_a_claim_being_ruled_is_shown_at_once_and_can_be_cancelled(server, brows
     assert not box.is_displayed()
 
 
+SLOW_CASE = ROOT / "tests" / "data" / "slow" / "six-spades-five-step-line.yaml"
+
+
+def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(browser, tmp_path):
+    """Issue 28 item 2: a claim the server rules in a worker process (202 "pending", asked again by its id);
+    the page's Cancel posts /api/job/cancel, so the worker process ends, and the page is back where it was
+    before the claim (its ruling, the cards playable).  The deal and first trick of the slow claim file, the
+    claim entered with the page's form (West claims 11 of the 12 left, not accepted: ruled alone it takes
+    the solver many seconds)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    from engine.commands.web import serve_in_thread
+
+    data = yaml.safe_load(SLOW_CASE.read_text())
+    for field in ("events", "published", "source"):  # (the page edits a case without a published ruling)
+        data.pop(field)
+    data["id"] = "slow-deal-before-the-claim"
+    (tmp_path / "served").mkdir()
+    (tmp_path / "served" / "slow-deal.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    srv, _ = serve_in_thread([tmp_path / "served"])
+    jobs = srv.RequestHandlerClass.jobs
+    driver = browser
+    try:
+        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        driver.get(f"http://127.0.0.1:{srv.server_address[1]}/")
+        wait.until(lambda d: any(o.text == "slow-deal.yaml" for o in Select(d.find_element(By.ID, "file")).options))
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text("slow-deal.yaml")
+        driver.find_element(By.ID, "edit-served").click()
+        wait.until(lambda d: d.find_element(By.ID, "mode-intake").get_attribute("aria-pressed") == "true"
+                   and _rulings(d) >= 1 and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "0")
+        before_claim = _texts(driver)
+        assert "West to lead" in driver.find_element(By.ID, "now").text
+        driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='claim']").click()
+        Select(driver.find_element(By.ID, "ev-by")).select_by_value("W")
+        tricks = driver.find_element(By.ID, "ev-tricks")
+        tricks.clear()
+        tricks.send_keys("11")
+        driver.find_element(By.ID, "ev-enter").click()
+        # the server answers "pending" and rules the claim in a worker process: the page shows it and asks again
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-job"))
+        ident = driver.find_element(By.TAG_NAME, "body").get_attribute("data-job")
+        job = jobs.get(ident)
+        assert job is not None and job.state == "running", (job and job.state)
+        wait.until(lambda d: job.process is not None)
+        worker = job.process
+        assert worker.is_alive()
+        box = driver.find_element(By.ID, "working")
+        assert box.is_displayed() and "Ruling on West's claim (11 tricks)" in box.text
+        driver.find_element(By.ID, "working-cancel").click()
+        # the page: at once back to the ruling before the claim, the cards playable
+        assert not box.is_displayed()
+        assert "Cancelled" in driver.find_element(By.ID, "now-error").text
+        assert "claimed" not in driver.find_element(By.ID, "events").text
+        assert _texts(driver) == before_claim
+        card = driver.find_element(By.CSS_SELECTOR, "#hand-W button.card.legal")
+        assert card.value_of_css_property("pointer-events") != "none"
+        # the server: the job was cancelled by the page's request, and its worker process has ended
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-cancelled-job") == ident)
+        assert job.state == "cancelled"
+        worker.join(15)
+        assert not worker.is_alive() and worker.exitcode is not None
+        wait.until(lambda d: job.process is None)  # (the server's thread for the job is done with it)
+        # the page goes on: a card played is ruled at once
+        entries = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-entries") or 0)
+        played = card.get_attribute("data-card")
+        card.click()
+        _wait_idle(wait, entries + 1)
+        assert played in driver.find_element(By.CSS_SELECTOR, "#c-W span").get_attribute("data-card")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
 def test_the_player_class_is_chosen_on_the_page(server, browser):
     """Issue 28 item 5: the class of player the footnote to Law 69 judges is chosen beside the claim line; the
     claim is ruled again (70a-blocked-hearts: 4 tricks for a club player, 6 for an expert, for whom the careless

@@ -14,6 +14,9 @@ its script inline; the data comes from a small JSON API:
   events_name, events_text);
 * ``GET /api/whynot?path=...&game=N&kind=K&fields=a=1,b=2``: a why-not;
 * ``GET /api/draft?path=...&game=N``: a served case as a draft, to edit on the page;
+* ``GET /api/job?id=ID``, ``POST /api/job/cancel?id=ID[&waiter=W]``: a slow ruling (a 202 "pending" answer
+  names its job) asked for again, or stopped (with ``waiter``, the name the request gave in its
+  ``X-Bridge-Waiter`` header: stopped once no other request waits for it; the page's Cancel does this);
 * ``POST /api/score``: an uploaded session scored, rulings put in place (``engine/commands/score_page.py``).
 
 Nothing is written to the served folders; uploads are ruled from a private
@@ -973,7 +976,7 @@ class Handler(BaseHTTPRequestHandler):
         (``_slow``): the same ruling, while the other requests go on."""
         try:
             if in_turn and self.jobs is not None and self.jobs.by_key:
-                job = self.jobs.find(self._job_key())  # asked again while (or after) a worker rules it
+                job = self.jobs.find(self._job_key(), self._waiter())  # asked again while (or after) a worker rules it
                 if job is not None:
                     self._job_answer(job)
                     return
@@ -1030,8 +1033,13 @@ class Handler(BaseHTTPRequestHandler):
                     pass
         return h.hexdigest()
 
+    def _waiter(self) -> str:
+        """Who waits for a slow ruling: the page names each of its requests (``X-Bridge-Waiter``), so that a
+        Cancel stops the worker only when no other request waits for the same ruling; "" for the others."""
+        return str(self.headers.get("X-Bridge-Waiter") or "")[:64] if getattr(self, "headers", None) else ""
+
     def _slow(self) -> None:
-        job = self.jobs.submit(self._job_key(), self._spec())
+        job = self.jobs.submit(self._job_key(), self._spec(), self._waiter())
         job.done.wait(self.slow_wait)
         self._job_answer(job)
 
@@ -1060,11 +1068,13 @@ class Handler(BaseHTTPRequestHandler):
         if (url.path == "/api/job") != (self.command == "GET"):
             self._error(f"{url.path} is asked with {'GET' if url.path == '/api/job' else 'POST'}", 405)
             return
-        job = self.jobs.cancel(ident) if url.path == "/api/job/cancel" else self.jobs.get(ident)
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        job = (self.jobs.cancel(ident, query.get("waiter")) if url.path == "/api/job/cancel"
+               else self.jobs.get(ident))
         if job is None:
             self._error(f"no slow ruling {ident[:40]!r} (it may have been forgotten: ask for the ruling again)", 404)
         elif url.path == "/api/job/cancel":
-            self._json({"job": job.ident, "state": job.state})
+            self._json({"job": job.ident, "state": job.state, "waiting": len(job.waiters)})
         else:
             job.done.wait(min(self.slow_wait, 10))
             self._job_answer(job)
@@ -1298,6 +1308,7 @@ class _Job:
         self.process = None
         self.created = time.monotonic()
         self.done = threading.Event()
+        self.waiters: set = set()  # the requests given this job ("" for those that did not name themselves)
 
 
 class SlowRulings:
@@ -1320,20 +1331,25 @@ class SlowRulings:
         with self.lock:
             return self.jobs.get(ident)
 
-    def find(self, key: str):
+    def find(self, key: str, waiter: str = ""):
         """The job of this request's key, unless it failed or was cancelled (then it is ruled anew)."""
         with self.lock:
             job = self.by_key.get(key)
-            return job if job is not None and job.state not in ("cancelled", "failed") else None
+            if job is None or job.state in ("cancelled", "failed"):
+                return None
+            job.waiters.add(waiter)
+            return job
 
-    def submit(self, key: str, spec: dict) -> _Job:
+    def submit(self, key: str, spec: dict, waiter: str = "") -> _Job:
         import secrets
 
         with self.lock:
             job = self.by_key.get(key)
             if job is not None and job.state not in ("cancelled", "failed"):
+                job.waiters.add(waiter)
                 return job
             job = _Job(secrets.token_hex(8), key, spec)
+            job.waiters.add(waiter)
             self.jobs[job.ident] = job
             self.by_key[key] = job
             self.queue.append(job)
@@ -1341,11 +1357,17 @@ class SlowRulings:
             self._start_next()
         return job
 
-    def cancel(self, ident: str):
+    def cancel(self, ident: str, waiter: str | None = None):
+        """Stop a job: at once, or, for ``waiter`` (a request the page named), once no other request waits for
+        it (the same ruling asked by another entry of the page, or by another page, goes on)."""
         with self.lock:
             job = self.jobs.get(ident)
             if job is None or job.state not in ("queued", "running"):
                 return job
+            if waiter is not None:
+                job.waiters.discard(waiter)
+                if job.waiters:
+                    return job
             job.state = "cancelled"
             process = job.process
         if process is not None:
