@@ -134,6 +134,10 @@ def test_claim_line_departures_and_judgments():
     assert lost == [12]
     (short,) = [c for t in view["line"] for c in t["cards"] if c["falls_short"]]
     assert (short["seat"], short["card"]) == ("S", "HQ") and "order of play open" in short["why_text"]
+    # the reason in words for the card that loses the trick: what the count missed, and why it is normal
+    assert short["note"].startswith("Trick 12: South leads the queen of hearts: here the line first loses a trick")
+    assert "Why: his count did not see the trump West still holds." in short["note"]
+    assert [c["note"] for t in view["line"] for c in t["cards"] if c["note"]] == [short["note"]]
     items = {j["id"]: j for j in claim_judgments(ruling)}
     aware = items["aware_of_trumps"]
     assert aware["record"] == {"event": 0, "field": "aware_of_trumps"}
@@ -334,12 +338,12 @@ def test_claim_line_drawn_and_judgments_recorded(server, browser, tmp_path):
     driver.find_element(By.ID, "open").click()
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#claim-line tr[data-trick]"))
     # The line trick by trick: who led, the four cards, who won; the trick lost and where it is lost.
-    rows = driver.find_elements(By.CSS_SELECTOR, "#claim-line tbody tr")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#claim-line tbody tr[data-trick]")
     assert [r.get_attribute("data-trick") for r in rows] == ["10", "11", "12", "13"]
     assert "lost" in rows[2].get_attribute("class") and "West (lost)" in rows[2].text
     loses = driver.find_element(By.CSS_SELECTOR, "#claim-line .loses")
     assert loses.get_attribute("data-card") == "HQ" and "order of play open" in loses.get_attribute("title")
-    assert "first loses a trick at trick 12, where South plays the queen of hearts" in \
+    assert "Trick 12: South leads the queen of hearts: here the line first loses a trick" in \
         driver.find_element(By.ID, "claim-line").text
     assert "before trick 10" in driver.find_element(By.ID, "conclusions").text
     # The 70C2 judgment: buttons with the director's answers, in words.
@@ -372,6 +376,48 @@ def test_claim_line_drawn_and_judgments_recorded(server, browser, tmp_path):
     driver.find_element(By.ID, "save-yaml").click()
     wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("# Entered"))
     assert "aware_of_trumps: false" in driver.find_element(By.ID, "saved").get_attribute("textContent")
+
+
+def test_the_card_where_the_line_loses_a_trick_is_marked_with_its_reason(server, browser):
+    """Issue 28 item 5: the card of the stated line that loses a trick carries a visible mark, and the reason
+    is in words under its trick (not only in a tooltip), in the print view of the ruling and in its text."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+    driver.get(server + "/")
+    wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+    Select(driver.find_element(By.ID, "file")).select_by_visible_text(TRUMP_CASE)
+    driver.find_element(By.ID, "open").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#claim-line tr[data-trick]"))
+    loses = driver.find_element(By.CSS_SELECTOR, "#claim-line .loses")
+    assert loses.get_attribute("data-card") == "HQ"
+    mark = loses.find_element(By.CSS_SELECTOR, ".mark")
+    assert mark.is_displayed() and mark.text == "\u27171"
+    # the reason, under trick 12, on the screen: what the count missed and why the lead is still normal
+    note = driver.find_element(By.CSS_SELECTOR, "#claim-line tr.note[data-note-for='12']")
+    assert note.is_displayed()
+    assert note.find_element(By.TAG_NAME, "td").get_attribute("id") == loses.get_attribute("aria-describedby")
+    text = note.text
+    assert text.startswith("\u27171 Trick 12: South leads the queen of hearts: here the line first loses a trick"), text
+    assert "Why: his count did not see the trump West still holds." in text
+    assert "order of play open" in text
+    rows = [r.get_attribute("data-trick") or r.get_attribute("data-note-for")
+            for r in driver.find_elements(By.CSS_SELECTOR, "#claim-line tbody tr")]
+    assert rows == ["10", "11", "12", "12", "13"]  # (the note right under its trick)
+    # copied as text, and printed: the line's table is not in the print view, the reason is
+    driver.find_element(By.ID, "copy-ruling").click()
+    assert "\u27171 Trick 12: South leads the queen of hearts" in driver.find_element(By.ID, "ruling-text").text
+    assert not driver.find_element(By.ID, "line-notes").is_displayed()  # (on the screen it is under the trick)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        printed = driver.find_element(By.ID, "line-notes")
+        assert printed.is_displayed() and not driver.find_element(By.ID, "claim-line").is_displayed()
+        assert "Why: his count did not see the trump West still holds." in printed.text
+        assert printed.find_element(By.CSS_SELECTOR, "p[data-trick='12'] .mark").text.strip() == "\u27171"
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
 def _texts(driver):

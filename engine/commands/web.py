@@ -288,12 +288,16 @@ def claim_view(ruling: Ruling) -> dict | None:
         for c in t.get("cards") or []:
             key = (t.get("number"), c.get("seat"), c.get("card"))
             costs = c.get("costs")
-            cards.append({"seat": c.get("seat"), "card": c.get("card"), "why": c.get("why"),
-                          "why_text": LINE_WHY.get(c.get("why") or "", "") if c.get("why") else "",
-                          "costs": int(costs) if isinstance(costs, (int, float)) and not isinstance(costs, bool)
-                          else (1 if costs else 0),
-                          "falls_short": key == (fs.get("trick"), fs.get("seat"), fs.get("card")),
-                          "departure": where.get(key)})
+            cost = (int(costs) if isinstance(costs, (int, float)) and not isinstance(costs, bool)
+                    else (1 if costs else 0))
+            short = key == (fs.get("trick"), fs.get("seat"), fs.get("card"))
+            dep = where.get(key)
+            card = {"seat": c.get("seat"), "card": c.get("card"), "why": c.get("why"),
+                    "why_text": LINE_WHY.get(c.get("why") or "", "") if c.get("why") else "",
+                    "costs": cost, "falls_short": short, "departure": dep, "note": ""}
+            if short or dep is not None:  # the card that loses a trick: why, in words, beside the line
+                card["note"] = _loss_note(t.get("number"), card, fs if short else departures[dep], short)
+            cards.append(card)
         tricks.append({"number": t.get("number"), "leader": t.get("leader"), "winner": t.get("winner"),
                        "lost": bool(t.get("lost")), "cards": cards})
     side = cl.get("side")
@@ -315,6 +319,21 @@ def claim_view(ruling: Ruling) -> dict | None:
 
 
 ROLE_WORDS = {"lead": "leads", "follow": "follows with", "discard": "discards", "ruff": "ruffs with", None: "plays"}
+
+
+def _loss_note(trick, card: dict, about: dict, short: bool) -> str:
+    """A sentence for the card of the line that loses a trick (or departs from the best normal line): what it
+    costs, what the claimer's count did not see there (``missed``), and why it is still a normal play."""
+    verb = ROLE_WORDS.get(about.get("as"), "plays")
+    cost = card.get("costs") or about.get("costs") or 0
+    against = f"{cost} trick{'s' if cost != 1 else ''} against the best normal line"
+    play = f"Trick {trick}: {C.seat_name(card['seat'])} {verb} {C.card_name(card['card'])}"
+    head = (f"{play}: here the line first loses a trick" + (f" ({against})" if cost else "") + "." if short
+            else f"{play}, which " + (f"costs {against}" if cost else "departs from the best normal line") + ".")
+    missed = about.get("missed")
+    reason = f" Why: {missed}." if isinstance(missed, str) and missed else ""
+    normal = f" Counted as a normal play: {card['why_text']}." if card.get("why_text") else ""
+    return f"{head}{reason}{normal}"
 QUESTION_AWARE = ("Was the claimer aware that an opponent still held a trump? If he knew, 70C does not apply "
                   "and the claim is judged by his line (70A); if he may well not have known, the trump wins "
                   "the tricks it can on a normal line (70C).")
