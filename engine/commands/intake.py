@@ -549,14 +549,19 @@ def draft_from_games(games: list, file: str, game: int | None) -> dict:
 AS_READ = ("edition", "expect")  # kept out of the draft: the page writes its own expect block on saving
 
 
+def uneditable_fields(case) -> list:
+    """The fields of a case the page cannot edit (a case with one is ruled, not edited, on the page)."""
+    return sorted(k for k in dict(case.raw or {}) if k not in DRAFT_KEYS and k not in AS_READ
+                  and k not in ("pbn", "lin", "room", "game"))
+
+
 def draft_from_case(case) -> dict:
     """A draft from a case as read (a case file, or a board of a PBN/LIN file with its events): the page
     then edits it entry by entry (the director's answers, a claim's judgments) and rules it again.
 
     A field the page cannot edit (``pockets``, ``wrong_board`` ...) is refused, naming it."""
     raw = dict(case.raw or {})
-    other = sorted(k for k in raw if k not in DRAFT_KEYS and k not in AS_READ
-                   and k not in ("pbn", "lin", "room", "game"))
+    other = uneditable_fields(case)
     if other:
         raise CaseError(case.path or WHERE, other[0], "the page cannot edit a case with this field; "
                                                       "rule it with `python cli.py rule` instead")

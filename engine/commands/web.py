@@ -249,7 +249,21 @@ def page_data(ruling: Ruling) -> dict:
         "judgments": claim_judgments(ruling),
         # each clause the ruling cites, with its title and summary (the page links the clause labels to them)
         "clauses": _clauses(kb, [c["law"] for c in conclusions]),
+        # whether "Edit this case" can record the director's answers and the players' choices on this case
+        "editable": _editable(case),
     }
+
+
+def _editable(case) -> dict:
+    """{"can": bool, "why": the reason in words when it cannot} (``intake.uneditable_fields``)."""
+    from engine.commands.intake import uneditable_fields
+
+    fields = uneditable_fields(case)
+    if not fields:
+        return {"can": True, "why": ""}
+    return {"can": False, "why": (f"the page cannot record an answer on this case: it has {', '.join(fields)}, which "
+                                  f"the page does not edit; record the answer in the case file and rule it with "
+                                  f"`python cli.py rule`")}
 
 
 def _clauses(kb, laws) -> list:
@@ -410,6 +424,28 @@ def claim_judgments(ruling: Ruling) -> list:
                                 {"label": "Not normal for this player: rule without it", "value": "not_normal"}],
                     "answer": "not_normal", "record": {"event": index, "play": play}})
     reviews = [c for c in ruling.conclusions if c.kind == "equity_review" and c.law[:2] in ("68", "69", "70", "71")]
+    # the line the search proposes when it could not settle the least successful one (70A): the director confirms
+    # it (``award_confirmed`` on the claim: then it is the award) or rules on the claim himself
+    proposed = next((c for c in ruling.conclusions if c.kind == "award_proposed"), None)
+    if (proposed is not None or "award_confirmed" in event) and _claim_accepts("award_confirmed"):
+        value = event.get("award_confirmed")
+        undetermined = next((c for c in reviews if c.law == "70A" and c.fields.get("trick") is None), None)
+        tricks = proposed.fields.get("tricks") if proposed is not None else None
+        side = C.SIDE_NAMES.get(proposed.fields.get("side")) if proposed is not None else None
+        out.append({"id": "award_confirmed", "law": "70A",
+                    "question": ("The search could not settle the least successful normal line of the statement "
+                                 "within its work budget; it proposes the normal line drawn with the claim"
+                                 + (f" ({side} take {tricks} of the {proposed.fields.get('remaining')} tricks left)"
+                                    if proposed is not None else "")
+                                 + ". Does the director confirm that line as the award, or rule on the claim "
+                                   "himself (70A, any doubtful point against the claimer)?"),
+                    "detail": "", "conclusion": (undetermined or proposed).id if (undetermined or proposed) else None,
+                    "choices": [{"label": "Confirm the line proposed: it is the award", "value": True},
+                                {"label": "Not confirmed: the director rules on the claim himself", "value": False}],
+                    "answer": None if value is None else bool(value),
+                    "record": {"event": index, "field": "award_confirmed"}})
+        if undetermined is not None:
+            reviews = [c for c in reviews if c is not undetermined]  # (asked once: by the item above)
     if any(c.law == "70C2" for c in reviews) or "aware_of_trumps" in event:
         value = event.get("aware_of_trumps")
         review = next((c for c in reviews if c.law == "70C2"), None)
