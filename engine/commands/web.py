@@ -226,7 +226,7 @@ def page_data(ruling: Ruling) -> dict:
             alt_text, alt_json = "", None
         conclusions.append({"id": c.id, "kind": c.kind, "law": c.law, "text": c.text, "rule": c.rule,
                             "section": section, "fields": c.fields, "trace": trace_tree(ruling, c, kb),
-                            "why_not": alt_text, "why_not_data": alt_json, "ask": _ask(c)})
+                            "why_not": alt_text, "why_not_data": alt_json, "ask": _ask(c), "choose": _choose(c)})
     return {
         "case": {"id": case.id, "title": case.title, "board_line": board_line(ruling), "contract": str(case.contract),
                  "declarer": case.declarer, "source": case.source},
@@ -515,6 +515,21 @@ def ordered_conclusions(ruling: Ruling) -> list:
                and c.kind not in _render.JUDGMENT_KINDS + ("option",)]
     return ([("happened", c) for c in happened] + [("options", c) for c in options]
             + [("ruling", c) for c in rulings] + [("judge", c) for c in judgments])
+
+
+def _choose(c) -> dict | None:
+    """For an option whose choice names something the rule leaves open (57A3: declarer specifies the suit he
+    forbids): what the page asks with the button, ``{field, choices}``; None when the option says it all."""
+    if c.kind != "option":
+        return None
+    from engine.input.caseio import OPTIONS_WITH
+
+    field = OPTIONS_WITH.get(c.fields.get("option"))
+    if not field or c.fields.get(field):
+        return None
+    if field == "suit":
+        return {"field": "suit", "choices": list(C.SUITS)}
+    return {"field": field, "choices": []}
 
 
 def _ask(c) -> dict | None:
