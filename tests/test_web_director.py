@@ -689,6 +689,64 @@ def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(b
         srv.server_close()
 
 
+PROPOSED_CASE = ROOT / "cases" / "published" / "ebu-appeal-focus-2011-6nt-a-count-is-not-a-line.yaml"
+
+
+def test_the_proposed_line_confirmed_by_its_button_is_the_award(browser, tmp_path):
+    """Issue 28 item 1: a claim the search could not settle has a normal line proposed (70A, never scored until
+    the director confirms it).  The page asks once, with two buttons: "Confirm" records award_confirmed: true
+    on the claim, and the proposed line becomes the award (East-West 7 of the 13: declarer's total 7, where
+    before there was no result); "Not confirmed" puts the board back to awaiting the director.  (The published
+    case without its published ruling: the page does not edit that field.)"""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    from webpage import served
+
+    data = yaml.safe_load(PROPOSED_CASE.read_text())
+    data.pop("published")
+    (tmp_path / "served").mkdir()
+    (tmp_path / "served" / "proposed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    driver = browser
+    with served([tmp_path / "served"]) as url:
+        wait = WebDriverWait(driver, 120, poll_frequency=0.1)
+        driver.get(url + "/")
+        wait.until(lambda d: any(o.text == "proposed.yaml" for o in Select(d.find_element(By.ID, "file")).options))
+        Select(driver.find_element(By.ID, "file")).select_by_visible_text("proposed.yaml")
+        driver.find_element(By.ID, "open").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion[data-judgment='award_confirmed']"))
+        kinds = [k for k, _ in _texts(driver)]
+        assert "award_proposed" in kinds and "award_pending" in kinds and "tricks_awarded" not in kinds
+        assert "No result yet" in driver.find_element(By.ID, "result").text
+        page = driver.find_element(By.ID, "conclusions").text + driver.find_element(By.ID, "judgments").text
+        assert "award_confirmed" not in page
+        assert page.count("could not settle the least successful normal line") == 1  # (asked once)
+        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-judgment='award_confirmed']")
+        assert "East-West take 7 of the 13 tricks left" in item.text and "Not answered yet" in item.text
+        item.find_element(By.CSS_SELECTOR, "button[data-value='true']").click()
+        _wait_ruled(wait, 0)
+        wait.until(lambda d: "tricks_awarded" in [k for k, _ in _texts(d)])
+        award = next(t for k, t in _texts(driver) if k == "tricks_awarded")
+        assert "East-West are awarded 7 tricks" in award and "declarer's total is 7" in award
+        kinds = [k for k, _ in _texts(driver)]
+        assert "award_pending" not in kinds and "award_proposed" not in kinds
+        assert "after the ruling 7: 6NT down 5" in driver.find_element(By.ID, "result").text
+        state = driver.find_element(By.CSS_SELECTOR, "#judgments .judgment[data-judgment='award_confirmed']")
+        assert "Answered: Confirm the line proposed" in state.text
+        before = _rulings(driver)
+        state.find_element(By.CSS_SELECTOR, "button[data-value='false']").click()
+        _wait_ruled(wait, before)
+        wait.until(lambda d: "award_pending" in [k for k, _ in _texts(d)])
+        assert "tricks_awarded" not in [k for k, _ in _texts(driver)]
+        assert "No result yet" in driver.find_element(By.ID, "result").text
+        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-judgment='award_confirmed']")
+        assert "Answered: Not confirmed" in item.text
+        driver.find_element(By.ID, "save-yaml").click()
+        wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("# Entered"))
+        saved = yaml.safe_load(driver.find_element(By.ID, "saved").get_attribute("textContent"))
+        assert next(e for e in saved["events"] if e["kind"] == "claim")["award_confirmed"] is False
+
+
 def test_the_player_class_is_chosen_on_the_page(server, browser):
     """Issue 28 item 5: the class of player the footnote to Law 69 judges is chosen beside the claim line; the
     claim is ruled again (70a-blocked-hearts: 4 tricks for a club player, 6 for an expert, for whom the careless
