@@ -24,7 +24,7 @@ from engine.input.caseio import case_from_data
 from engine.input.sources import load_input
 import yaml
 
-from webpage import EXAMPLES, ROOT  # the server and browser fixtures: conftest.py
+from webpage import EXAMPLES, ROOT, served as served_folder  # the server and browser fixtures: conftest.py
 from test_web_intake import _conclusions, _wait_idle
 
 BOARD3 = draft_from_games(pbn.load_games(EXAMPLES / "club-revokes.pbn"), "club-revokes.pbn", 1)["draft"]
@@ -745,6 +745,91 @@ def test_the_proposed_line_confirmed_by_its_button_is_the_award(browser, tmp_pat
         wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("# Entered"))
         saved = yaml.safe_load(driver.find_element(By.ID, "saved").get_attribute("textContent"))
         assert next(e for e in saved["events"] if e["kind"] == "claim")["award_confirmed"] is False
+
+
+def _open(driver, wait, name):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    wait.until(lambda d: any(o.text == name for o in Select(d.find_element(By.ID, "file")).options))
+    Select(driver.find_element(By.ID, "file")).select_by_visible_text(name)
+    driver.find_element(By.ID, "open").click()
+    wait.until(lambda d: str(d.execute_script("return current ? current.path : ''")).endswith("/" + name))
+
+
+def test_board_question_and_option_buttons_by_clicks(server, browser, tmp_path):
+    """Issue 28 item 1, in Chromium: a director's question (16A: was information given?) answered by its buttons
+    after "Edit this case": the question goes and the ruling is the one the case file gives with that answer;
+    the 57A3 option, whose suit the rule leaves to declarer, chosen with the suit picked beside its button; and
+    where the page cannot record an answer, it says why (a 64C question no field holds; a case the page does
+    not edit)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+    driver.get(server + "/")
+    # 64C: no button, and the page says why
+    _open(driver, wait, "law64/64a1-declarer-ruffs-own-revoke.yaml")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='equity_review'] .answer-how"))
+    how = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='equity_review'] .answer-how")
+    assert how.get_attribute("data-can") == "0" and "the case file has no field to record his answer" in how.text
+    # a case the page does not edit (a deal found with a card seen, 13B): the question says why it has no button
+    _open(driver, wait, "law13/13b-card-seen-question-for-the-director.yaml")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] .answer-how"))
+    how = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] .answer-how")
+    assert how.get_attribute("data-can") == "0" and "cannot record an answer on this case: it has deal_found" in how.text
+    # 16A: "To answer: Edit this case", then the buttons; yes and no rule as the case file would with that answer
+    case = "law16/16a-question-was-information-given.yaml"
+    _open(driver, wait, case)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] .answer-how"))
+    assert "To answer: Edit this case" in driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='question']").text
+    asked = _texts(driver)
+    question = next(t for k, t in asked if k == "question").split("\n")[0]
+    driver.find_element(By.ID, "edit-served").click()
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] button[data-answer]"))
+    data = yaml.safe_load((ROOT / "cases" / case).read_text())
+    for answer in ("yes", "no"):
+        buttons = driver.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] button[data-answer]")
+        assert [b.get_attribute("data-answer") for b in buttons] == ["yes", "no"]
+        before = _rulings(driver)
+        next(b for b in buttons if b.get_attribute("data-answer") == answer).click()
+        _wait_ruled(wait, before)
+        got = _texts(driver)
+        assert not any(t.startswith(question) for _, t in got) and got != asked  # (the question answered is gone)
+        ruled = page_data(rule_case(case_from_data({**data, "answers": {"ui_from_partner": answer == "yes"}}, "t.yaml")))
+        assert [k for k, _ in got] == [c["kind"] for c in ruled["conclusions"]]
+        for (_, text), c in zip(got, ruled["conclusions"]):
+            said = c["fields"]["question"] if c["kind"] == "question" else c["text"]
+            assert " ".join(said.split()) in " ".join(text.split()), (said, text)
+        before = _rulings(driver)
+        driver.find_element(By.ID, "undo").click()
+        _wait_ruled(wait, before)
+        assert [k for k, _ in _texts(driver)] == [k for k, _ in asked]
+    # 57A3: declarer forbids a suit; the page asks which, beside the button
+    data = yaml.safe_load((ROOT / "cases/law57/57a3-premature-play-trumps-forbidden.yaml").read_text())
+    data["play"] = data["play"][:2] + [data["play"][2][:2]]
+    data["events"] = [e for e in data["events"] if e["kind"] != "option_chosen"]
+    data.pop("expect")
+    (tmp_path / "served").mkdir()
+    (tmp_path / "served" / "forbid.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    with served_folder([tmp_path / "served"]) as url:
+        driver.get(url + "/")
+        _open(driver, wait, "forbid.yaml")
+        driver.find_element(By.ID, "edit-served").click()
+        pick = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion select.option-pick[data-option='forbid_suit']"))[0]
+        button = pick.find_element(By.XPATH, "following-sibling::button")
+        button.click()
+        assert "First name the suit South chooses" in driver.find_element(By.ID, "ruling-error").text
+        Select(pick).select_by_value("S")
+        before = _rulings(driver)
+        button.click()
+        _wait_ruled(wait, before)
+        wait.until(lambda d: "forbade" in d.find_element(By.ID, "events").text or "spade" in d.find_element(By.ID, "events").text)
+        kinds = [(k, t) for k, t in _texts(driver)]
+        assert any(k == "obligation" and "spade" in t for k, t in kinds), kinds
+        for name in ("play_highest", "play_lowest"):
+            assert not driver.find_element(By.CSS_SELECTOR, f"li.conclusion button[data-option='{name}']").is_enabled()
 
 
 def test_the_player_class_is_chosen_on_the_page(server, browser):
