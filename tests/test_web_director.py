@@ -639,13 +639,15 @@ def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(b
     jobs = srv.RequestHandlerClass.jobs
     driver = browser
     try:
-        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+        wait = WebDriverWait(driver, 120, poll_frequency=0.05)  # (a loaded machine)
         driver.get(f"http://127.0.0.1:{srv.server_address[1]}/")
-        wait.until(lambda d: any(o.text == "slow-deal.yaml" for o in Select(d.find_element(By.ID, "file")).options))
+        wait.until(lambda d: any(o.text == "slow-deal.yaml" for o in Select(d.find_element(By.ID, "file")).options),
+                   "the served file is listed")
         Select(driver.find_element(By.ID, "file")).select_by_visible_text("slow-deal.yaml")
         driver.find_element(By.ID, "edit-served").click()
         wait.until(lambda d: d.find_element(By.ID, "mode-intake").get_attribute("aria-pressed") == "true"
-                   and _rulings(d) >= 1 and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "0")
+                   and _rulings(d) >= 1 and d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "0",
+                   "the case is open for editing and ruled")
         before_claim = _texts(driver)
         assert "West to lead" in driver.find_element(By.ID, "now").text
         driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='claim']").click()
@@ -655,11 +657,12 @@ def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(b
         tricks.send_keys("11")
         driver.find_element(By.ID, "ev-enter").click()
         # the server answers "pending" and rules the claim in a worker process: the page shows it and asks again
-        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-job"))
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-job"),
+                   "the server answered 202 and the page asks for the job")
         ident = driver.find_element(By.TAG_NAME, "body").get_attribute("data-job")
         job = jobs.get(ident)
         assert job is not None and job.state == "running", (job and job.state)
-        wait.until(lambda d: job.process is not None)
+        wait.until(lambda d: job.process is not None, "the worker process started")
         worker = job.process
         assert worker.is_alive()
         box = driver.find_element(By.ID, "working")
@@ -673,11 +676,12 @@ def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(b
         card = driver.find_element(By.CSS_SELECTOR, "#hand-W button.card.legal")
         assert card.value_of_css_property("pointer-events") != "none"
         # the server: the job was cancelled by the page's request, and its worker process has ended
-        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-cancelled-job") == ident)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-cancelled-job") == ident,
+                   "the page posted /api/job/cancel and the server answered")
         assert job.state == "cancelled"
         worker.join(15)
         assert not worker.is_alive() and worker.exitcode is not None
-        wait.until(lambda d: job.process is None)  # (the server's thread for the job is done with it)
+        wait.until(lambda d: job.process is None, "the server's thread for the job is done with it")
         # the page goes on: a card played is ruled at once
         entries = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-entries") or 0)
         played = card.get_attribute("data-card")
