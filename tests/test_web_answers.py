@@ -252,3 +252,27 @@ def test_an_option_chosen_by_its_button_rules_as_the_casebook_case(path, n):
     whole = json.loads(json.dumps(draft))
     whole["events"][n] = event
     assert _said(_post(whole)) == expected
+
+
+def test_the_card_declarer_names_under_62d2_is_picked_beside_its_button():
+    """62D2: after a revoke corrected at trick 12, declarer names which of his two cards the revoker's partner
+    plays.  The option names no card (before, its button posted none and the case loader refused it), so the
+    page offers the cards the partner held when trick 12 began, and the choice is recorded with the card.
+    (No rule reads the choice yet: the record's card to trick 12 is what the ruling follows; issue 28's
+    closing note.)"""
+    path = ROOT / "cases" / "law62" / "62d2-trick12-declarer-designates-partner-card.yaml"
+    draft, _ = _editable(path)
+    state = _post(draft)
+    (c,) = [c for c in state["ruling"]["conclusions"] if c["kind"] == "option"]
+    assert c["fields"]["option"] == "designate_partner_card" and c["fields"]["seat"] == "W"
+    case = load_input(path)
+    west_after_11 = [x for x in case.hands["W"] if x not in {p.card for t in case.play[:11] for p in t if p.seat == "W"}]
+    assert sorted(c["choose"]["choices"]) == sorted(west_after_11) and len(west_after_11) == 2
+    event = {"at": state["play"]["position"], "kind": "option_chosen", "by": "N", "option": "designate_partner_card",
+             "seat": "W", "card": c["choose"]["choices"][0]}
+    without_card = {k: v for k, v in event.items() if k != "card"}
+    with pytest.raises(CaseError, match="card"):  # what the button posted before the picker
+        _post({**draft, "events": draft["events"] + [without_card]})
+    chosen = _post({**draft, "events": draft["events"] + [event]})
+    assert any(e["kind"] == "option_chosen" and e["fields"].get("card") == event["card"]
+               for e in chosen["ruling"]["events"])

@@ -226,7 +226,7 @@ def page_data(ruling: Ruling) -> dict:
             alt_text, alt_json = "", None
         conclusions.append({"id": c.id, "kind": c.kind, "law": c.law, "text": c.text, "rule": c.rule,
                             "section": section, "fields": c.fields, "trace": trace_tree(ruling, c, kb),
-                            "why_not": alt_text, "why_not_data": alt_json, "ask": _ask(c), "choose": _choose(c)})
+                            "why_not": alt_text, "why_not_data": alt_json, "ask": _ask(c), "choose": _choose(c, ruling)})
     return {
         "case": {"id": case.id, "title": case.title, "board_line": board_line(ruling), "contract": str(case.contract),
                  "declarer": case.declarer, "source": case.source},
@@ -517,9 +517,10 @@ def ordered_conclusions(ruling: Ruling) -> list:
             + [("ruling", c) for c in rulings] + [("judge", c) for c in judgments])
 
 
-def _choose(c) -> dict | None:
+def _choose(c, ruling=None) -> dict | None:
     """For an option whose choice names something the rule leaves open (57A3: declarer specifies the suit he
-    forbids): what the page asks with the button, ``{field, choices}``; None when the option says it all."""
+    forbids; 62D2: he names the card the revoker's partner plays to trick 12): what the page asks with the
+    button, ``{field, choices}``; None when the option says it all."""
     if c.kind != "option":
         return None
     from engine.input.caseio import OPTIONS_WITH
@@ -529,6 +530,10 @@ def _choose(c) -> dict | None:
         return None
     if field == "suit":
         return {"field": "suit", "choices": list(C.SUITS)}
+    seat, trick = c.fields.get("seat"), c.fields.get("trick")
+    if field == "card" and ruling is not None and seat and trick:  # the cards he held when the trick began
+        gone = {p.card for p in ruling.table.plays if p.seat == seat and p.applied and p.trick < trick}
+        return {"field": "card", "choices": [x for x in C.sort_cards(ruling.case.hands[seat]) if x not in gone]}
     return {"field": field, "choices": []}
 
 
