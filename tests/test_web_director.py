@@ -630,8 +630,7 @@ def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(b
     from engine.commands.web import serve_in_thread
 
     data = yaml.safe_load(SLOW_CASE.read_text())
-    for field in ("events", "published", "source"):  # (the page edits a case without a published ruling)
-        data.pop(field)
+    data.pop("events")
     data["id"] = "slow-deal-before-the-claim"
     (tmp_path / "served").mkdir()
     (tmp_path / "served" / "slow-deal.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
@@ -700,17 +699,15 @@ def test_the_proposed_line_confirmed_by_its_button_is_the_award(browser, tmp_pat
     """Issue 28 item 1: a claim the search could not settle has a normal line proposed (70A, never scored until
     the director confirms it).  The page asks once, with two buttons: "Confirm" records award_confirmed: true
     on the claim, and the proposed line becomes the award (East-West 7 of the 13: declarer's total 7, where
-    before there was no result); "Not confirmed" puts the board back to awaiting the director.  (The published
-    case without its published ruling: the page does not edit that field.)"""
+    before there was no result); "Not confirmed" puts the board back to awaiting the director.  The published
+    rulings the case records stay in the case saved from the page (before, the page refused to edit it)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     from webpage import served
 
-    data = yaml.safe_load(PROPOSED_CASE.read_text())
-    data.pop("published")
     (tmp_path / "served").mkdir()
-    (tmp_path / "served" / "proposed.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    (tmp_path / "served" / "proposed.yaml").write_text(PROPOSED_CASE.read_text())
     driver = browser
     with served([tmp_path / "served"]) as url:
         wait = WebDriverWait(driver, 120, poll_frequency=0.1)
@@ -749,6 +746,7 @@ def test_the_proposed_line_confirmed_by_its_button_is_the_award(browser, tmp_pat
         wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("# Entered"))
         saved = yaml.safe_load(driver.find_element(By.ID, "saved").get_attribute("textContent"))
         assert next(e for e in saved["events"] if e["kind"] == "claim")["award_confirmed"] is False
+        assert saved["published"] == yaml.safe_load(PROPOSED_CASE.read_text())["published"]
 
 
 def _open(driver, wait, name):

@@ -31,7 +31,7 @@ MAX_ENTRIES = 80  # 52 cards and the corrections and refused leads a record can 
 MAX_EVENTS = 60
 MAX_TEXT = 2000
 DRAFT_KEYS = {"id", "title", "source", "board", "dealer", "vulnerable", "deal", "players", "auction", "contract",
-              "declarer", "play", "result", "events", "answers", "ui", "notes", "player_class"}
+              "declarer", "play", "result", "events", "answers", "ui", "notes", "player_class", "published"}
 NO_PLAY_FIELDS = ("ui", "pockets", "dealing", "wrong_board", "explanation", "irregularity", "scoring", "deal_found")
 UI_HOWS_AT_A_CALL = {"hesitation": "hesitation", "remark": "remark", "gesture": "gesture", "question": "question"}
 
@@ -134,6 +134,8 @@ def case_data(draft) -> dict:
         data["notes"] = _text(draft["notes"], "notes")
     if draft.get("player_class"):  # the class of player the footnote to Law 69 judges (the loader checks it)
         data["player_class"] = _text(draft["player_class"], "player_class", 12)
+    if draft.get("published") is not None:  # a published ruling of the case: kept as it is (the loader checks it)
+        data["published"] = draft["published"]
     if draft.get("result") is not None and data.get("contract"):
         data["result"] = draft["result"]
     return data
@@ -602,6 +604,8 @@ def draft_from_case(case) -> dict:
         draft["answers"] = raw["answers"]
     if raw.get("player_class"):
         draft["player_class"] = str(raw["player_class"])
+    if raw.get("published") is not None:  # (metadata the ruling never reads: kept, so that Save keeps it)
+        draft["published"] = raw["published"]
     return {"draft": draft, "full": True, "label": case.title or case.id}
 
 
