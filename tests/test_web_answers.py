@@ -15,7 +15,7 @@ Each test here builds the draft as the page has it when the button is shown (the
 "Edit this case", without the answer or the choice its author recorded), checks that the page offers the
 button, writes what the button writes, posts it to /api/intake's handler, and checks that the ruling is the
 casebook case's own ruling (whose expect block was worked out from the law: test_casebook.py), that the
-question or the choice is closed, and that the other answers give other rulings.  A case the page cannot edit
+question or the choice is closed (by the other answers too, or they are refused saying why).  A case the page cannot edit
 is refused with a message naming the field (what the page shows beside Edit).
 """
 from __future__ import annotations

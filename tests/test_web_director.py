@@ -781,6 +781,12 @@ def test_board_question_and_option_buttons_by_clicks(server, browser, tmp_path):
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] .answer-how"))
     how = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] .answer-how")
     assert how.get_attribute("data-can") == "0" and "cannot record an answer on this case: it has deal_found" in how.text
+    # a claim judgment on a case the page cannot edit: its buttons are disabled, with the reason
+    _open(driver, wait, "law72/72a3-declarer-waives-the-penalty-card.yaml")
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0'] button[data-value]"))
+    item = driver.find_element(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0']")
+    assert not any(b.is_enabled() for b in item.find_elements(By.CSS_SELECTOR, "button[data-value]"))
+    assert "cannot record an answer on this case: it has irregularity" in item.find_element(By.CSS_SELECTOR, ".answer-how").text
     # 16A: "To answer: Edit this case", then the buttons; yes and no rule as the case file would with that answer
     case = "law16/16a-question-was-information-given.yaml"
     _open(driver, wait, case)
