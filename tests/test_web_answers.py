@@ -195,14 +195,10 @@ def test_the_page_groups_every_option_the_rules_offer():
     assert offered <= set(OPTION_GROUPS), offered - set(OPTION_GROUPS)
 
 
-# 51A: the engine finds the offender "to play with two or more penalty cards he could legally play" from the card
-# he then plays (engine/mechanics/table/duties.py), so while he is still to play the page offers declarer no
-# button to name the card; the option appears only once the card is played.  A gap left open (issue 28's
-# closing note); this test turns into a pass, and then fails as strict, once it is closed.
-NOT_YET = {"51a-declarer-designates-penalty-card": "51A's choice is offered only after the offender has played"}
-CHOSEN_PARAMS = [pytest.param(p, n, id=f"{p.stem}:{_raw(p)['events'][n]['option']}",
-                              marks=[pytest.mark.xfail(strict=True, reason=NOT_YET[p.stem])] if p.stem in NOT_YET else [])
-                 for p, n in CHOSEN]
+# (51A: before, the engine found the offender "to play with two or more penalty cards he could legally play" only
+# from the card he then played, so while he was still to play the page offered declarer no button: now the end
+# of the record is such a point too, engine/mechanics/table/duties.py ``_pending_choice``)
+CHOSEN_PARAMS = [pytest.param(p, n, id=f"{p.stem}:{_raw(p)['events'][n]['option']}") for p, n in CHOSEN]
 
 
 @pytest.mark.parametrize("path,n", CHOSEN_PARAMS)
