@@ -33,3 +33,25 @@ def _cache_in_a_temporary_folder(tmp_path_factory):
         os.environ.pop("BRIDGE_TD_CACHE", None)
     else:
         os.environ["BRIDGE_TD_CACHE"] = before
+
+
+@pytest.fixture(scope="module")
+def server(request):
+    """The page served from a thread for this test module, from the module's ``SERVED`` folders (by default the
+    examples, then the casebook): its base URL."""
+    from webpage import SERVED, served
+
+    with served(getattr(request.module, "SERVED", SERVED)) as url:
+        yield url
+
+
+@pytest.fixture
+def browser(tmp_path):
+    """A fresh headless Chromium for one test (skipped, saying why, without Chromium), quit after the test."""
+    from webpage import new_driver
+
+    driver = new_driver(tmp_path / "profile")
+    try:
+        yield driver
+    finally:
+        driver.quit()

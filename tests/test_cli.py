@@ -221,3 +221,31 @@ def test_cli_subprocess_keeps_stderr_clean_and_exit_codes(tmp_path):
     bad = write(tmp_path, GOOD.replace("contract: 3NT", "contract: 8NT"), "bad.yaml")
     res = subprocess.run([sys.executable, str(ROOT / "cli.py"), "rule", bad], capture_output=True, text=True, env=env)
     assert res.returncode == 2 and res.stdout == "" and res.stderr.startswith("error: ") and "Traceback" not in res.stderr
+
+
+def test_laws_on_a_fresh_machine_rules_none_of_the_bundled_casebook(runner, tmp_path, monkeypatch):
+    """Issue 28 item 2: the first `laws` on a fresh machine (no cache) read the clauses of the bundled casebook
+    from the table shipped with the engine (engine/commands/exercised.json) instead of ruling 356 cases; a case
+    whose content differs from the one the table was written from is ruled."""
+    import engine.commands.validate as V
+
+    monkeypatch.setenv("BRIDGE_TD_CACHE", str(tmp_path / "empty-cache"))
+    monkeypatch.delenv("BRIDGE_TD_NO_CACHE", raising=False)
+    ruled = []
+    real = V.validate_files
+    monkeypatch.setattr(V, "validate_files", lambda files, *a, **k: ruled.extend(files) or real(files, *a, **k))
+    res = runner.invoke(cli, ["laws", "--law", "64", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    assert ruled == [] and "ruling" not in (res.stderr or "")
+    cases = next(e["cases"] for e in json.loads(res.stdout) if e["id"] == "64A2")
+    assert cases and cases == sorted({e["id"] for e in V.shipped_table().values() if "64A2" in e["clauses"]})
+    # a case of the casebook changed since the table was written: not read from the table
+    case = V.CASEBOOK / "law64" / "64a1-ruff-offenders-win-later-two-tricks.yaml"
+    assert V.shipped_entry(case)["id"] == "64a1-ruff-offenders-win-later-two-tricks"
+    monkeypatch.setattr(V, "content_key", lambda path: "0" * 64)
+    assert V.shipped_entry(case) is None
+    copy = tmp_path / "book" / case.name  # and one outside the bundled casebook never is
+    copy.parent.mkdir()
+    copy.write_bytes(case.read_bytes())
+    monkeypatch.undo()
+    assert V.shipped_entry(copy) is None

@@ -703,3 +703,21 @@ def test_a_lone_surrogate_quoted_by_an_error_is_a_400(server, route, body):
     assert status == 400, (status, answer)
     error = json.loads(answer)["error"]
     assert error and "internal error" not in error, error
+
+
+def test_a_cancel_stops_a_slow_ruling_only_when_no_other_request_waits_for_it(monkeypatch):
+    """Issue 28 item 2: the page's Cancel names its request (the X-Bridge-Waiter it sent); the same ruling asked
+    by another entry or another page goes on, and is stopped when the last one waiting cancels; a cancel that
+    names no request stops it at once.  (The jobs are kept queued here: no worker process is started.)"""
+    from engine.commands.web import SlowRulings
+
+    monkeypatch.setattr(SlowRulings, "_start_next", lambda self: None)
+    jobs = SlowRulings(workers=1)
+    job = jobs.submit("key", {}, "page-1")
+    assert jobs.find("key", "page-2") is job and jobs.submit("key", {}, "page-3") is job
+    assert jobs.cancel(job.ident, "page-1").state == "queued"
+    assert jobs.cancel(job.ident, "page-2").state == "queued" and job.waiters == {"page-3"}
+    assert jobs.cancel(job.ident, "page-3").state == "cancelled" and job.done.is_set()
+    assert jobs.find("key", "page-4") is None  # a cancelled ruling asked again is ruled anew
+    other = jobs.submit("key", {}, "page-4")
+    assert other is not job and jobs.cancel(other.ident).state == "cancelled"  # no name: stopped at once

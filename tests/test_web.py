@@ -1,8 +1,6 @@
 """The local page: its API, and end to end in headless Chromium (Debian's chromium and chromium-driver)."""
-import io
 import json
 import os
-import shutil
 import tempfile
 import urllib.error
 import urllib.request
@@ -10,20 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.commands.web import NotLoopback, check_loopback, serve_in_thread
+from engine.commands.web import NotLoopback, check_loopback
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver")
-
-
-@pytest.fixture(scope="module")
-def server():
-    srv, thread = serve_in_thread([EXAMPLES, ROOT / "cases"])
-    yield f"http://127.0.0.1:{srv.server_address[1]}"
-    srv.shutdown()
-    srv.server_close()
+from webpage import EXAMPLES, ink as _ink  # the served folders; the server and browser fixtures: conftest.py
 
 
 def get(url):
@@ -76,115 +63,80 @@ def test_upload(server):
 # -- end to end in headless Chromium ---------------------------------------------------------------
 
 
-def _driver(tmp_path):
-    if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("Chromium is not installed (Debian packages chromium and chromium-driver; .ci/run installs them)")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:  # pragma: no cover - selenium is in the test extras
-        pytest.skip("selenium is not installed (pip install -e '.[test]')")
-    os.environ.setdefault("SE_AVOID_STATS", "true")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1500,1100", f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-
-
-def _ink(png: bytes, box=None):
-    """(share of non-background pixels, share of clearly red pixels) in a screenshot."""
-    from PIL import Image
-
-    img = Image.open(io.BytesIO(png)).convert("RGB")
-    if box:
-        img = img.crop(box)
-    raw = img.tobytes()
-    pixels = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
-    ink = sum(1 for r, g, b in pixels if r + g + b < 600)
-    red = sum(1 for r, g, b in pixels if r > 150 and g < 90 and b < 90)
-    return ink / len(pixels), red / len(pixels), img.size
-
-
-def test_page_end_to_end(server, tmp_path):
+def test_page_end_to_end(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    driver = _driver(tmp_path)
-    try:
-        wait = WebDriverWait(driver, 30, poll_frequency=0.05)
-        driver.get(server + "/")
-        wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
-        Select(driver.find_element(By.ID, "file")).select_by_visible_text("club-revokes.pbn: board 3, game 1")
-        driver.find_element(By.ID, "open").click()
-        wait.until(EC.text_to_be_present_in_element((By.ID, "boardline"), "3NT by South"))
-        # The deal around the compass: East holds the spade queen; all four hands are shown.
-        for seat in ("N", "E", "S", "W"):
-            assert len(driver.find_elements(By.CSS_SELECTOR, f"#hand-{seat} .suit")) == 4
-        assert "Q" in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").text
-        # Step through the play card by card: the sixth card is East's revoke, marked in the centre.
-        for _ in range(6):
-            driver.find_element(By.ID, "next").click()
-        assert driver.find_element(By.ID, "position").text.startswith("trick 2, card 2: East")
-        assert driver.find_element(By.CSS_SELECTOR, "#c-E .revoke").get_attribute("data-card") == "S4"
-        assert "gone" in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").get_attribute("innerHTML")
-        driver.find_element(By.ID, "prev").click()
-        assert driver.find_element(By.ID, "c-E").text == ""
-        assert "revoke by East" in driver.find_element(By.CSS_SELECTOR, "#tricks tr[data-trick='2']").text
-        # Click the transfer: its trace and why-not unfold.
-        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='trick_transfer']")
-        assert not item.find_element(By.CSS_SELECTOR, ".details").is_displayed()
-        item.click()
-        trace = item.find_element(By.CSS_SELECTOR, ".trace")
-        wait.until(lambda d: trace.is_displayed())
-        # Plain sentences first: no fact or conclusion ids, no rule names, no command-line pointers.
-        assert "1 trick passes to North-South for East's revoke in trick 2" in trace.text
-        assert "rule law_" not in trace.text and "(c1 revoke)" not in trace.text and "explain CASE" not in item.text
-        assert "64A1 needs: East won trick 2." in item.find_element(By.CSS_SELECTOR, ".why-not").text
-        assert "law_64A1" not in item.find_element(By.CSS_SELECTOR, ".why-not").text
-        item.find_element(By.CSS_SELECTOR, ".ids-toggle").click()
-        assert "rule law_64A2_one_trick" in trace.text and "law_63A1_played_to_next_trick" in trace.text
-        assert "(c1 revoke)" in trace.text
-        # The conclusions in the CLI's sections and order: what happened, the ruling, then the judgments.
-        sections = [li.get_attribute("data-section") for li in driver.find_elements(By.CSS_SELECTOR, "li.conclusion")]
-        assert sections == sorted(sections, key=["happened", "options", "ruling", "judge"].index)
-        kinds = [li.get_attribute("data-kind") for li in driver.find_elements(By.CSS_SELECTOR, "li.conclusion")]
-        assert kinds == ["revoke", "revoke_established", "trick_stands", "trick_transfer", "equity_review"]
-        # The auction and the players' names from the PBN file.
-        assert "Players: North Nash, East Evans, South Shaw, West Wood" in driver.find_element(By.ID, "players").text
-        assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='7']").text.startswith("3NT") or \
-            driver.find_element(By.CSS_SELECTOR, "#auction tbody").text == "no auction in the record"
-        # A why-not question typed on the page.
-        driver.find_element(By.ID, "wn-kind").send_keys("trick_transfer")
-        driver.find_element(By.ID, "wn-fields").send_keys("tricks=2")
-        driver.find_element(By.ID, "wn-ask").click()
-        wait.until(EC.text_to_be_present_in_element((By.ID, "wn-out"), "North won trick 2 with the ace of diamonds"))
-        # Screenshots: the diagram and the trace actually render (ink, and red suits in the diagram).
-        shot = driver.get_screenshot_as_png()
-        (tmp_path / "page.png").write_bytes(shot)
-        if os.environ.get("BRIDGE_TD_SCREENSHOT"):
-            Path(os.environ["BRIDGE_TD_SCREENSHOT"]).write_bytes(shot)
-        ink, red, size = _ink(driver.find_element(By.ID, "diagram").screenshot_as_png)
-        assert size[0] > 300 and size[1] > 200
-        assert ink > 0.02 and red > 0.001, (ink, red)
-        ink, _, size = _ink(trace.screenshot_as_png)
-        assert size[1] > 100 and ink > 0.02, (ink, size)
-        # Upload a PBN file with events for one board.
-        driver.find_element(By.ID, "upload").send_keys(str(EXAMPLES / "club-revokes.pbn"))
-        driver.find_element(By.ID, "upload-events").send_keys(str(EXAMPLES / "club-board16.yaml"))
-        driver.find_element(By.ID, "upload-open").click()
-        wait.until(lambda d: d.find_element(By.ID, "upload-game").is_displayed())
-        Select(driver.find_element(By.ID, "upload-game")).select_by_visible_text("board 16, game 3")
-        driver.find_element(By.ID, "upload-open").click()
-        wait.until(EC.text_to_be_present_in_element((By.ID, "conclusions"), "64B4"))
-        # Opening another case clears the why-not answer; events read as sentences.
-        assert not driver.find_element(By.ID, "wn-out").is_displayed()
-        assert "called on the next board" in driver.find_element(By.ID, "events").text
-        assert "next_board_call" not in driver.find_element(By.ID, "events").text
-        driver.find_element(By.ID, "last").click()
-        assert driver.find_element(By.ID, "position").text.startswith("trick 13, card 4")
-    finally:
-        driver.quit()
+    driver = browser
+    wait = WebDriverWait(driver, 30, poll_frequency=0.05)
+    driver.get(server + "/")
+    wait.until(lambda d: len(Select(d.find_element(By.ID, "file")).options) > 3)
+    Select(driver.find_element(By.ID, "file")).select_by_visible_text("club-revokes.pbn: board 3, game 1")
+    driver.find_element(By.ID, "open").click()
+    wait.until(EC.text_to_be_present_in_element((By.ID, "boardline"), "3NT by South"))
+    # The deal around the compass: East holds the spade queen; all four hands are shown.
+    for seat in ("N", "E", "S", "W"):
+        assert len(driver.find_elements(By.CSS_SELECTOR, f"#hand-{seat} .suit")) == 4
+    assert "Q" in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").text
+    # Step through the play card by card: the sixth card is East's revoke, marked in the centre.
+    for _ in range(6):
+        driver.find_element(By.ID, "next").click()
+    assert driver.find_element(By.ID, "position").text.startswith("trick 2, card 2: East")
+    assert driver.find_element(By.CSS_SELECTOR, "#c-E .revoke").get_attribute("data-card") == "S4"
+    assert "gone" in driver.find_element(By.CSS_SELECTOR, "#hand-E .suit[data-suit='S']").get_attribute("innerHTML")
+    driver.find_element(By.ID, "prev").click()
+    assert driver.find_element(By.ID, "c-E").text == ""
+    assert "revoke by East" in driver.find_element(By.CSS_SELECTOR, "#tricks tr[data-trick='2']").text
+    # Click the transfer: its trace and why-not unfold.
+    item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='trick_transfer']")
+    assert not item.find_element(By.CSS_SELECTOR, ".details").is_displayed()
+    item.click()
+    trace = item.find_element(By.CSS_SELECTOR, ".trace")
+    wait.until(lambda d: trace.is_displayed())
+    # Plain sentences first: no fact or conclusion ids, no rule names, no command-line pointers.
+    assert "1 trick passes to North-South for East's revoke in trick 2" in trace.text
+    assert "rule law_" not in trace.text and "(c1 revoke)" not in trace.text and "explain CASE" not in item.text
+    assert "64A1 needs: East won trick 2." in item.find_element(By.CSS_SELECTOR, ".why-not").text
+    assert "law_64A1" not in item.find_element(By.CSS_SELECTOR, ".why-not").text
+    item.find_element(By.CSS_SELECTOR, ".ids-toggle").click()
+    assert "rule law_64A2_one_trick" in trace.text and "law_63A1_played_to_next_trick" in trace.text
+    assert "(c1 revoke)" in trace.text
+    # The conclusions in the CLI's sections and order: what happened, the ruling, then the judgments.
+    sections = [li.get_attribute("data-section") for li in driver.find_elements(By.CSS_SELECTOR, "li.conclusion")]
+    assert sections == sorted(sections, key=["happened", "options", "ruling", "judge"].index)
+    kinds = [li.get_attribute("data-kind") for li in driver.find_elements(By.CSS_SELECTOR, "li.conclusion")]
+    assert kinds == ["revoke", "revoke_established", "trick_stands", "trick_transfer", "equity_review"]
+    # The auction and the players' names from the PBN file.
+    assert "Players: North Nash, East Evans, South Shaw, West Wood" in driver.find_element(By.ID, "players").text
+    assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='7']").text.startswith("3NT") or \
+        driver.find_element(By.CSS_SELECTOR, "#auction tbody").text == "no auction in the record"
+    # A why-not question typed on the page.
+    driver.find_element(By.ID, "wn-kind").send_keys("trick_transfer")
+    driver.find_element(By.ID, "wn-fields").send_keys("tricks=2")
+    driver.find_element(By.ID, "wn-ask").click()
+    wait.until(EC.text_to_be_present_in_element((By.ID, "wn-out"), "North won trick 2 with the ace of diamonds"))
+    # Screenshots: the diagram and the trace actually render (ink, and red suits in the diagram).
+    shot = driver.get_screenshot_as_png()
+    (tmp_path / "page.png").write_bytes(shot)
+    if os.environ.get("BRIDGE_TD_SCREENSHOT"):
+        Path(os.environ["BRIDGE_TD_SCREENSHOT"]).write_bytes(shot)
+    ink, red, size = _ink(driver.find_element(By.ID, "diagram").screenshot_as_png)
+    assert size[0] > 300 and size[1] > 200
+    assert ink > 0.02 and red > 0.001, (ink, red)
+    ink, _, size = _ink(trace.screenshot_as_png)
+    assert size[1] > 100 and ink > 0.02, (ink, size)
+    # Upload a PBN file with events for one board.
+    driver.find_element(By.ID, "upload").send_keys(str(EXAMPLES / "club-revokes.pbn"))
+    driver.find_element(By.ID, "upload-events").send_keys(str(EXAMPLES / "club-board16.yaml"))
+    driver.find_element(By.ID, "upload-open").click()
+    wait.until(lambda d: d.find_element(By.ID, "upload-game").is_displayed())
+    Select(driver.find_element(By.ID, "upload-game")).select_by_visible_text("board 16, game 3")
+    driver.find_element(By.ID, "upload-open").click()
+    wait.until(EC.text_to_be_present_in_element((By.ID, "conclusions"), "64B4"))
+    # Opening another case clears the why-not answer; events read as sentences.
+    assert not driver.find_element(By.ID, "wn-out").is_displayed()
+    assert "called on the next board" in driver.find_element(By.ID, "events").text
+    assert "next_board_call" not in driver.find_element(By.ID, "events").text
+    driver.find_element(By.ID, "last").click()
+    assert driver.find_element(By.ID, "position").text.startswith("trick 13, card 4")

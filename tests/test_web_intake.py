@@ -16,19 +16,9 @@ from engine.commands.validate import validate_file
 from engine.input import pbn
 from engine.commands.intake import draft_from_games
 
-from test_web import EXAMPLES, ROOT, _driver, _ink  # noqa: F401  (the same Chromium set-up)
+from webpage import EXAMPLES, ink as _ink  # the server and browser fixtures: conftest.py
 
 BOARD3 = draft_from_games(pbn.load_games(EXAMPLES / "club-revokes.pbn"), "club-revokes.pbn", 1)["draft"]
-
-
-@pytest.fixture(scope="module")
-def server():
-    from engine.commands.web import serve_in_thread
-
-    srv, _ = serve_in_thread([EXAMPLES, ROOT / "cases"])
-    yield f"http://127.0.0.1:{srv.server_address[1]}"
-    srv.shutdown()
-    srv.server_close()
 
 
 def post(url, body):
@@ -119,179 +109,173 @@ def _conclusions(driver):
             for li in driver.find_elements(By.CSS_SELECTOR, "#conclusions li.conclusion")]
 
 
-def test_intake_board3_by_clicks(server, tmp_path):
+def test_intake_board3_by_clicks(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    driver = _driver(tmp_path)
-    try:
-        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
-        driver.get(server + "/")
-        driver.find_element(By.ID, "mode-intake").click()
-        # Type the four hands: the check follows each keystroke (13 cards each, 52 distinct).
-        hands = BOARD3["deal"][2:].split()
-        driver.find_element(By.ID, "in-N").send_keys(hands[0])
-        driver.find_element(By.ID, "in-E").send_keys(hands[1])
-        driver.find_element(By.ID, "in-S").send_keys(hands[2])
-        driver.find_element(By.ID, "in-W").send_keys(hands[3][:-1])
-        check = driver.find_element(By.ID, "deal-check").text
-        assert "West: 12 cards" in check and "missing (1)" in check
-        assert not driver.find_element(By.ID, "hands-start").is_enabled()
-        driver.find_element(By.ID, "in-W").send_keys(hands[1][-1])  # a card East holds
-        assert "twice" in driver.find_element(By.ID, "deal-check").text
-        driver.find_element(By.ID, "in-W").send_keys("\b" + hands[3][-1])
-        assert "West: 13" in driver.find_element(By.ID, "deal-check").text
-        board = driver.find_element(By.ID, "in-board")
-        board.clear()
-        board.send_keys("3")
-        assert "dealer South" in driver.find_element(By.ID, "board-law2").text
-        assert "East-West vulnerable" in driver.find_element(By.ID, "board-law2").text
-        driver.find_element(By.ID, "hands-start").click()
-        _wait_idle(wait, 0)
-        # The auction on the bidding box, each call in turn from the dealer.
-        for n, call in enumerate(BOARD3["auction"], start=1):
-            driver.find_element(By.CSS_SELECTOR, f"#bidbox button[data-call='{call['call']}']").click()
-            _wait_idle(wait, n)
-        assert "3NT by South" in driver.find_element(By.ID, "boardline").text
-        assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='7']").text.startswith("3NT")
-        # The play by clicking cards: the revoke (East's spade on a diamond) is not a legal card, but playable.
-        entries = len(BOARD3["auction"])
-        for trick in BOARD3["play"]:
-            for entry in trick:
-                seat, card = entry.split(":")
-                button = driver.find_element(By.CSS_SELECTOR, f"#hand-{seat} button.card[data-card='{card}']")
-                assert ("legal" in button.get_attribute("class")) == (entry != "E:S4"), entry
-                button.click()
-                entries += 1
-                _wait_idle(wait, entries)
-        want = post(server + "/api/intake", {"draft": BOARD3})["ruling"]
-        served = json.loads(urllib.request.urlopen(server + "/api/rule?path=0/club-revokes.pbn&game=1").read())
-        assert [(c["kind"], c["law"]) for c in served["conclusions"]] == [(c["kind"], c["law"]) for c in want["conclusions"]]
-        assert _conclusions(driver) == [(c["kind"], c["law"]) for c in served["conclusions"]]
-        assert driver.find_element(By.ID, "result").text == served["result"]
-        # Play over (issue 28): the hands are shown as dealt, the played cards struck through (before: "-" in
-        # every suit), and the step buttons walk through the play as for a file opened.
-        for seat in "NESW":
-            hand = driver.find_element(By.ID, f"hand-{seat}")
-            assert len(hand.find_elements(By.CSS_SELECTOR, ".gone")) == 13 and "-" not in hand.text, seat
-        controls = driver.find_element(By.ID, "controls")
-        assert controls.is_displayed()
-        driver.find_element(By.ID, "first").click()
-        assert driver.find_element(By.ID, "position").text == "start"
-        driver.find_element(By.ID, "next").click()
-        assert "West" in driver.find_element(By.ID, "position").text
-        assert driver.find_element(By.CSS_SELECTOR, "#c-W span").get_attribute("data-card") == BOARD3["play"][0][0][2:]
-        # Save with an expect block: the saved file validates, and rules as the record does.
-        driver.find_element(By.ID, "save-yaml-expect").click()
-        wait.until(lambda d: d.find_element(By.ID, "saved").text.startswith("# Entered"))
-        saved = tmp_path / "board3.yaml"
-        saved.write_text(driver.find_element(By.ID, "saved").get_attribute("textContent"))
-        result = validate_file(saved)
-        assert result.passed and result.has_expect, result.differences or result.error
-        assert result.ruling.declarer_tricks == 11 and result.ruling.score["NS"] == 460
-        driver.find_element(By.ID, "save-pbn").click()
-        wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("% PBN"))
-        games = pbn.parse_games(driver.find_element(By.ID, "saved").get_attribute("textContent"))
-        assert games[0].tags["Contract"] == "3NT" and games[0].tags["Board"] == "3"
-    finally:
-        driver.quit()
+    driver = browser
+    wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+    driver.get(server + "/")
+    driver.find_element(By.ID, "mode-intake").click()
+    # Type the four hands: the check follows each keystroke (13 cards each, 52 distinct).
+    hands = BOARD3["deal"][2:].split()
+    driver.find_element(By.ID, "in-N").send_keys(hands[0])
+    driver.find_element(By.ID, "in-E").send_keys(hands[1])
+    driver.find_element(By.ID, "in-S").send_keys(hands[2])
+    driver.find_element(By.ID, "in-W").send_keys(hands[3][:-1])
+    check = driver.find_element(By.ID, "deal-check").text
+    assert "West: 12 cards" in check and "missing (1)" in check
+    assert not driver.find_element(By.ID, "hands-start").is_enabled()
+    driver.find_element(By.ID, "in-W").send_keys(hands[1][-1])  # a card East holds
+    assert "twice" in driver.find_element(By.ID, "deal-check").text
+    driver.find_element(By.ID, "in-W").send_keys("\b" + hands[3][-1])
+    assert "West: 13" in driver.find_element(By.ID, "deal-check").text
+    board = driver.find_element(By.ID, "in-board")
+    board.clear()
+    board.send_keys("3")
+    assert "dealer South" in driver.find_element(By.ID, "board-law2").text
+    assert "East-West vulnerable" in driver.find_element(By.ID, "board-law2").text
+    driver.find_element(By.ID, "hands-start").click()
+    _wait_idle(wait, 0)
+    # The auction on the bidding box, each call in turn from the dealer.
+    for n, call in enumerate(BOARD3["auction"], start=1):
+        driver.find_element(By.CSS_SELECTOR, f"#bidbox button[data-call='{call['call']}']").click()
+        _wait_idle(wait, n)
+    assert "3NT by South" in driver.find_element(By.ID, "boardline").text
+    assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='7']").text.startswith("3NT")
+    # The play by clicking cards: the revoke (East's spade on a diamond) is not a legal card, but playable.
+    entries = len(BOARD3["auction"])
+    for trick in BOARD3["play"]:
+        for entry in trick:
+            seat, card = entry.split(":")
+            button = driver.find_element(By.CSS_SELECTOR, f"#hand-{seat} button.card[data-card='{card}']")
+            assert ("legal" in button.get_attribute("class")) == (entry != "E:S4"), entry
+            button.click()
+            entries += 1
+            _wait_idle(wait, entries)
+    want = post(server + "/api/intake", {"draft": BOARD3})["ruling"]
+    served = json.loads(urllib.request.urlopen(server + "/api/rule?path=0/club-revokes.pbn&game=1").read())
+    assert [(c["kind"], c["law"]) for c in served["conclusions"]] == [(c["kind"], c["law"]) for c in want["conclusions"]]
+    assert _conclusions(driver) == [(c["kind"], c["law"]) for c in served["conclusions"]]
+    assert driver.find_element(By.ID, "result").text == served["result"]
+    # Play over (issue 28): the hands are shown as dealt, the played cards struck through (before: "-" in
+    # every suit), and the step buttons walk through the play as for a file opened.
+    for seat in "NESW":
+        hand = driver.find_element(By.ID, f"hand-{seat}")
+        assert len(hand.find_elements(By.CSS_SELECTOR, ".gone")) == 13 and "-" not in hand.text, seat
+    controls = driver.find_element(By.ID, "controls")
+    assert controls.is_displayed()
+    driver.find_element(By.ID, "first").click()
+    assert driver.find_element(By.ID, "position").text == "start"
+    driver.find_element(By.ID, "next").click()
+    assert "West" in driver.find_element(By.ID, "position").text
+    assert driver.find_element(By.CSS_SELECTOR, "#c-W span").get_attribute("data-card") == BOARD3["play"][0][0][2:]
+    # Save with an expect block: the saved file validates, and rules as the record does.
+    driver.find_element(By.ID, "save-yaml-expect").click()
+    wait.until(lambda d: d.find_element(By.ID, "saved").text.startswith("# Entered"))
+    saved = tmp_path / "board3.yaml"
+    saved.write_text(driver.find_element(By.ID, "saved").get_attribute("textContent"))
+    result = validate_file(saved)
+    assert result.passed and result.has_expect, result.differences or result.error
+    assert result.ruling.declarer_tricks == 11 and result.ruling.score["NS"] == 460
+    driver.find_element(By.ID, "save-pbn").click()
+    wait.until(lambda d: d.find_element(By.ID, "saved").get_attribute("textContent").startswith("% PBN"))
+    games = pbn.parse_games(driver.find_element(By.ID, "saved").get_attribute("textContent"))
+    assert games[0].tags["Contract"] == "3NT" and games[0].tags["Board"] == "3"
 
 
-def test_intake_lead_out_of_turn_claim_and_screens(server, tmp_path):
+def test_intake_lead_out_of_turn_claim_and_screens(server, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
-    driver = _driver(tmp_path)
-    try:
-        wait = WebDriverWait(driver, 60, poll_frequency=0.05)
-        driver.get(server + "/")
-        driver.find_element(By.ID, "mode-intake").click()
-        wait.until(lambda d: len(Select(d.find_element(By.ID, "hr-file")).options) >= 3)
-        Select(driver.find_element(By.ID, "hr-file")).select_by_visible_text("club-revokes.pbn: board 3, game 1")
-        driver.find_element(By.ID, "hr-start").click()
-        _wait_idle(wait, 0)
-        assert "Players: North Nash" in driver.find_element(By.ID, "players").text
-        # The auction from the keyboard, with an alert and a hesitation marked at calls.
+    driver = browser
+    wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+    driver.get(server + "/")
+    driver.find_element(By.ID, "mode-intake").click()
+    wait.until(lambda d: len(Select(d.find_element(By.ID, "hr-file")).options) >= 3)
+    Select(driver.find_element(By.ID, "hr-file")).select_by_visible_text("club-revokes.pbn: board 3, game 1")
+    driver.find_element(By.ID, "hr-start").click()
+    _wait_idle(wait, 0)
+    assert "Players: North Nash" in driver.find_element(By.ID, "players").text
+    # The auction from the keyboard, with an alert and a hesitation marked at calls.
+    typed = driver.find_element(By.ID, "typed")
+    for n, call in enumerate(["P", "P", "1D", "P", "1NT", "P", "3NT", "P", "P", "P"], start=1):
+        if n == 3:
+            driver.find_element(By.ID, "call-alert").click()
+        if n == 6:
+            driver.find_element(By.ID, "call-hesitation").click()
         typed = driver.find_element(By.ID, "typed")
-        for n, call in enumerate(["P", "P", "1D", "P", "1NT", "P", "3NT", "P", "P", "P"], start=1):
-            if n == 3:
-                driver.find_element(By.ID, "call-alert").click()
-            if n == 6:
-                driver.find_element(By.ID, "call-hesitation").click()
-            typed = driver.find_element(By.ID, "typed")
-            typed.send_keys(call + "\n")
-            _wait_idle(wait, n)
-        assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='3']").text.startswith("1\u2666!")
-        assert "hesitation" in driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='6']").text
-        # West's hesitation is a Law 16 episode: the director's questions are asked in the page, one by one.
-        question = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='question']")
-        assert "make extraneous information available" in question.text and "[16A]" in question.text
-        question.find_element(By.CSS_SELECTOR, "button[data-answer='no']").click()
-        _wait_idle(wait, 11)
-        kinds = _conclusions(driver)
-        assert ("question", "16A") not in kinds and ("result_stands", "16A") in kinds, kinds
-        driver.find_element(By.ID, "undo").click()
-        _wait_idle(wait, 10)
-        assert ("question", "16A") in _conclusions(driver)
-        # East leads out of turn (West is on lead): the options are buttons; declarer accepts.
-        driver.find_element(By.CSS_SELECTOR, "#hand-E button.card[data-card='HK']").click()
-        _wait_idle(wait, 11)
-        assert ("lead_out_of_turn", "54") in _conclusions(driver)
-        accept = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='option'] button[data-option='accept_lead']")
-        accept.click()
-        _wait_idle(wait, 12)
-        kinds = _conclusions(driver)
-        assert ("lead_accepted", "54B") in kinds
-        events = driver.find_element(By.ID, "events").text
-        assert "South accepted the lead out of turn" in events
-        # Declarer plays second (54B); then South claims the rest with a statement, not accepted.
-        assert "South to play" in driver.find_element(By.ID, "now").text
-        for n, entry in enumerate(["S:HT", "W:H5", "N:HA"], start=13):
-            seat, card = entry.split(":")
-            driver.find_element(By.CSS_SELECTOR, f"#hand-{seat} button.card[data-card='{card}']").click()
-            _wait_idle(wait, n)
-        # Screens: at 1400 and 800 pixels nothing overflows sideways and the diagram is drawn.
-        for width in (1400, 800):
-            driver.set_window_size(width, 1100)
-            wait.until(lambda d: d.execute_script("return window.innerWidth") <= width)
-            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, (width, overflow)
-            driver.execute_script("document.getElementById('deal-panel').scrollIntoView()")
-            shot = driver.get_screenshot_as_png()
-            (tmp_path / f"intake-{width}.png").write_bytes(shot)
-            if os.environ.get("BRIDGE_TD_SCREENSHOT_DIR"):
-                Path(os.environ["BRIDGE_TD_SCREENSHOT_DIR"], f"intake-{width}.png").write_bytes(shot)
-            ink, red, size = _ink(driver.find_element(By.ID, "diagram").screenshot_as_png)
-            assert size[0] > 300 and ink > 0.02 and red > 0.001, (width, ink, red, size)
-            box = driver.find_element(By.ID, "diagram").rect
-            ruling = driver.find_element(By.ID, "ruling-panel").rect
-            if width == 800:  # one column: the ruling below the deal, as wide as the page allows
-                assert ruling["y"] > box["y"] and ruling["width"] > 600
-            else:
-                assert ruling["x"] > box["x"]
-        driver.set_window_size(1500, 1100)
-        driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='claim']").click()
-        Select(driver.find_element(By.ID, "ev-by")).select_by_value("S")
-        tricks = driver.find_element(By.ID, "ev-tricks")
-        tricks.clear()
-        tricks.send_keys("12")
-        driver.find_element(By.ID, "ev-statement").send_keys("Diamonds from the top, then spades")
-        driver.find_element(By.ID, "ev-enter").click()
-        _wait_idle(wait, 16)
-        events = driver.find_element(By.ID, "events").text
-        assert 'South claimed 12 of the remaining tricks; the opponents did not accept. Statement: "Diamonds' in events
-        kinds = [k for k, _ in _conclusions(driver)]
-        assert "tricks_awarded" in kinds, _conclusions(driver)
-        # The trace: plain sentences first, the ids and rule names behind a toggle.
-        item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='tricks_awarded']")
-        item.click()
-        trace = item.find_element(By.CSS_SELECTOR, ".trace")
-        wait.until(lambda d: trace.is_displayed())
-        assert "rule law_" not in trace.text and " c1 " not in f" {trace.text} "
-        item.find_element(By.CSS_SELECTOR, ".ids-toggle").click()
-        assert "rule law_70" in trace.text
-    finally:
-        driver.quit()
+        typed.send_keys(call + "\n")
+        _wait_idle(wait, n)
+    assert driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='3']").text.startswith("1\u2666!")
+    assert "hesitation" in driver.find_element(By.CSS_SELECTOR, "#auction td[data-call='6']").text
+    # West's hesitation is a Law 16 episode: the director's questions are asked in the page, one by one.
+    question = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='question']")
+    assert "make extraneous information available" in question.text and "[16A]" in question.text
+    question.find_element(By.CSS_SELECTOR, "button[data-answer='no']").click()
+    _wait_idle(wait, 11)
+    kinds = _conclusions(driver)
+    assert ("question", "16A") not in kinds and ("result_stands", "16A") in kinds, kinds
+    driver.find_element(By.ID, "undo").click()
+    _wait_idle(wait, 10)
+    assert ("question", "16A") in _conclusions(driver)
+    # East leads out of turn (West is on lead): the options are buttons; declarer accepts.
+    driver.find_element(By.CSS_SELECTOR, "#hand-E button.card[data-card='HK']").click()
+    _wait_idle(wait, 11)
+    assert ("lead_out_of_turn", "54") in _conclusions(driver)
+    accept = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='option'] button[data-option='accept_lead']")
+    accept.click()
+    _wait_idle(wait, 12)
+    kinds = _conclusions(driver)
+    assert ("lead_accepted", "54B") in kinds
+    events = driver.find_element(By.ID, "events").text
+    assert "South accepted the lead out of turn" in events
+    # Declarer plays second (54B); then South claims the rest with a statement, not accepted.
+    assert "South to play" in driver.find_element(By.ID, "now").text
+    for n, entry in enumerate(["S:HT", "W:H5", "N:HA"], start=13):
+        seat, card = entry.split(":")
+        driver.find_element(By.CSS_SELECTOR, f"#hand-{seat} button.card[data-card='{card}']").click()
+        _wait_idle(wait, n)
+    # Screens: at 1400 and 800 pixels nothing overflows sideways and the diagram is drawn.
+    for width in (1400, 800):
+        driver.set_window_size(width, 1100)
+        wait.until(lambda d: d.execute_script("return window.innerWidth") <= width)
+        overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, (width, overflow)
+        driver.execute_script("document.getElementById('deal-panel').scrollIntoView()")
+        shot = driver.get_screenshot_as_png()
+        (tmp_path / f"intake-{width}.png").write_bytes(shot)
+        if os.environ.get("BRIDGE_TD_SCREENSHOT_DIR"):
+            Path(os.environ["BRIDGE_TD_SCREENSHOT_DIR"], f"intake-{width}.png").write_bytes(shot)
+        ink, red, size = _ink(driver.find_element(By.ID, "diagram").screenshot_as_png)
+        assert size[0] > 300 and ink > 0.02 and red > 0.001, (width, ink, red, size)
+        box = driver.find_element(By.ID, "diagram").rect
+        ruling = driver.find_element(By.ID, "ruling-panel").rect
+        if width == 800:  # one column: the ruling below the deal, as wide as the page allows
+            assert ruling["y"] > box["y"] and ruling["width"] > 600
+        else:
+            assert ruling["x"] > box["x"]
+    driver.set_window_size(1500, 1100)
+    driver.find_element(By.CSS_SELECTOR, "#event-buttons button[data-event='claim']").click()
+    Select(driver.find_element(By.ID, "ev-by")).select_by_value("S")
+    tricks = driver.find_element(By.ID, "ev-tricks")
+    tricks.clear()
+    tricks.send_keys("12")
+    driver.find_element(By.ID, "ev-statement").send_keys("Diamonds from the top, then spades")
+    driver.find_element(By.ID, "ev-enter").click()
+    _wait_idle(wait, 16)
+    events = driver.find_element(By.ID, "events").text
+    assert 'South claimed 12 of the remaining tricks; the opponents did not accept. Statement: "Diamonds' in events
+    kinds = [k for k, _ in _conclusions(driver)]
+    assert "tricks_awarded" in kinds, _conclusions(driver)
+    # The trace: plain sentences first, the ids and rule names behind a toggle.
+    item = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='tricks_awarded']")
+    item.click()
+    trace = item.find_element(By.CSS_SELECTOR, ".trace")
+    wait.until(lambda d: trace.is_displayed())
+    assert "rule law_" not in trace.text and " c1 " not in f" {trace.text} "
+    item.find_element(By.CSS_SELECTOR, ".ids-toggle").click()
+    assert "rule law_70" in trace.text
 
 
 # -- the draft as a case file, without the browser ---------------------------------------------------

@@ -31,7 +31,7 @@ MAX_ENTRIES = 80  # 52 cards and the corrections and refused leads a record can 
 MAX_EVENTS = 60
 MAX_TEXT = 2000
 DRAFT_KEYS = {"id", "title", "source", "board", "dealer", "vulnerable", "deal", "players", "auction", "contract",
-              "declarer", "play", "result", "events", "answers", "ui", "notes", "player_class"}
+              "declarer", "play", "result", "events", "answers", "ui", "notes", "player_class", "published"}
 NO_PLAY_FIELDS = ("ui", "pockets", "dealing", "wrong_board", "explanation", "irregularity", "scoring", "deal_found")
 UI_HOWS_AT_A_CALL = {"hesitation": "hesitation", "remark": "remark", "gesture": "gesture", "question": "question"}
 
@@ -134,6 +134,8 @@ def case_data(draft) -> dict:
         data["notes"] = _text(draft["notes"], "notes")
     if draft.get("player_class"):  # the class of player the footnote to Law 69 judges (the loader checks it)
         data["player_class"] = _text(draft["player_class"], "player_class", 12)
+    if draft.get("published") is not None:  # a published ruling of the case: kept as it is (the loader checks it)
+        data["published"] = draft["published"]
     if draft.get("result") is not None and data.get("contract"):
         data["result"] = draft["result"]
     return data
@@ -549,14 +551,19 @@ def draft_from_games(games: list, file: str, game: int | None) -> dict:
 AS_READ = ("edition", "expect")  # kept out of the draft: the page writes its own expect block on saving
 
 
+def uneditable_fields(case) -> list:
+    """The fields of a case the page cannot edit (a case with one is ruled, not edited, on the page)."""
+    return sorted(k for k in dict(case.raw or {}) if k not in DRAFT_KEYS and k not in AS_READ
+                  and k not in ("pbn", "lin", "room", "game"))
+
+
 def draft_from_case(case) -> dict:
     """A draft from a case as read (a case file, or a board of a PBN/LIN file with its events): the page
     then edits it entry by entry (the director's answers, a claim's judgments) and rules it again.
 
     A field the page cannot edit (``pockets``, ``wrong_board`` ...) is refused, naming it."""
     raw = dict(case.raw or {})
-    other = sorted(k for k in raw if k not in DRAFT_KEYS and k not in AS_READ
-                   and k not in ("pbn", "lin", "room", "game"))
+    other = uneditable_fields(case)
     if other:
         raise CaseError(case.path or WHERE, other[0], "the page cannot edit a case with this field; "
                                                       "rule it with `python cli.py rule` instead")
@@ -597,6 +604,8 @@ def draft_from_case(case) -> dict:
         draft["answers"] = raw["answers"]
     if raw.get("player_class"):
         draft["player_class"] = str(raw["player_class"])
+    if raw.get("published") is not None:  # (metadata the ruling never reads: kept, so that Save keeps it)
+        draft["published"] = raw["published"]
     return {"draft": draft, "full": True, "label": case.title or case.id}
 
 

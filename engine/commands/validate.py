@@ -291,6 +291,58 @@ def _case_key(path: Path) -> str | None:
         return None
 
 
+# The bundled casebook's answer, shipped with the engine (``engine/commands/exercised.json``): a fresh machine
+# has no cache, and ruling all of the casebook to list the clauses took minutes.  Each entry is kept by the
+# case's path in the casebook and the digest of its content; a case whose content differs is ruled (and
+# cached) as any other.  ``python -m engine.commands.exercised_table --write`` writes it; tests/test_casebook.py
+# fails, naming that command, when a case's clauses are not what the engine gives now.
+
+SHIPPED = Path(__file__).with_name("exercised.json")
+CASEBOOK = Path(__file__).resolve().parent.parent.parent / "cases"
+_SHIPPED: list = []  # the table once read (this process)
+
+
+def content_key(path: Path) -> str | None:
+    """The digest of a case file's bytes and of a PBN or LIN file it points at, wherever it lies (None:
+    unreadable)."""
+    try:
+        data = path.read_bytes()
+        h = hashlib.sha256(data)
+        if _LINKED.search(data):
+            import yaml
+
+            loaded = yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            for key in ("pbn", "lin"):
+                if isinstance(loaded, dict) and isinstance(loaded.get(key), str):
+                    h.update(b"\0" + (path.parent / loaded[key]).read_bytes())
+        return h.hexdigest()
+    except Exception:  # noqa: BLE001 - anything odd: rule it
+        return None
+
+
+def shipped_table() -> dict:
+    """{path in the casebook: {key, id, clauses}}: the shipped answer ({} when missing or unreadable)."""
+    if not _SHIPPED:
+        try:
+            _SHIPPED.append(json.loads(SHIPPED.read_text(encoding="utf-8")).get("cases") or {})
+        except (OSError, ValueError, AttributeError):
+            _SHIPPED.append({})
+    return _SHIPPED[0]
+
+
+def shipped_entry(path: Path) -> dict | None:
+    """The shipped answer for this case file: when it is a case of the bundled casebook with the content the
+    table was written from (None otherwise)."""
+    try:
+        rel = Path(path).resolve().relative_to(CASEBOOK).as_posix()
+    except ValueError:
+        return None
+    entry = shipped_table().get(rel)
+    if not entry or entry.get("key") != content_key(Path(path)):
+        return None
+    return {"id": entry["id"], "passed": True, "clauses": list(entry["clauses"])}
+
+
 def _counted(results, total: int, progress):
     for n, result in enumerate(results, start=1):
         progress(n, total)
@@ -304,7 +356,10 @@ def exercised(files, progress=None) -> list:
     remembered in a cache keyed by the case's content (and a file it points
     at) and by a fingerprint of the engine and the knowledge base: any change
     to either rules the case again.  The answer is the one ``validate_file``
-    gives; the cache only saves the time.  ``progress(done, of)``, when given, is told of the cases ruled now.
+    gives; the cache only saves the time.  A case of the bundled casebook that is not in the cache is read
+    from the table shipped with the engine (``SHIPPED``) when its content is the one the table was written
+    from, so a fresh machine rules none of them.  ``progress(done, of)``, when given, is told of the cases
+    ruled now.
     """
     where = _cache_file()
     fingerprint = _fingerprint() if where else ""
@@ -318,13 +373,20 @@ def exercised(files, progress=None) -> list:
             known = {}
     out, keep, changed = [], {}, False
     keys = [_case_key(Path(f)) if where else None for f in files]
-    unknown = [f for f, key in zip(files, keys) if not (key and key in known)]  # these are ruled
+    shipped = {}  # the bundled casebook's cases not in the cache, as shipped (unless changed since)
+    for n, (f, key) in enumerate(zip(files, keys)):
+        if not (key and key in known):
+            entry = shipped_entry(Path(f))
+            if entry is not None:
+                shipped[n] = entry
+    unknown = [f for n, (f, key) in enumerate(zip(files, keys))
+               if n not in shipped and not (key and key in known)]  # these are ruled
     ruled = iter(validate_files(unknown))
     if progress is not None and unknown:  # (``progress(done, of)``: the cases ruled now, not those remembered)
         progress(0, len(unknown))
         ruled = _counted(ruled, len(unknown), progress)
-    for f, key in zip(files, keys):
-        entry = known.get(key) if key else None
+    for n, (f, key) in enumerate(zip(files, keys)):
+        entry = shipped.get(n) or (known.get(key) if key else None)
         if entry is None:
             result = next(ruled)
             entry = {"id": result.case_id, "passed": result.passed, "clauses": sorted(result.clauses())}

@@ -14,6 +14,9 @@ its script inline; the data comes from a small JSON API:
   events_name, events_text);
 * ``GET /api/whynot?path=...&game=N&kind=K&fields=a=1,b=2``: a why-not;
 * ``GET /api/draft?path=...&game=N``: a served case as a draft, to edit on the page;
+* ``GET /api/job?id=ID``, ``POST /api/job/cancel?id=ID[&waiter=W]``: a slow ruling (a 202 "pending" answer
+  names its job) asked for again, or stopped (with ``waiter``, the name the request gave in its
+  ``X-Bridge-Waiter`` header: stopped once no other request waits for it; the page's Cancel does this);
 * ``POST /api/score``: an uploaded session scored, rulings put in place (``engine/commands/score_page.py``).
 
 Nothing is written to the served folders; uploads are ruled from a private
@@ -223,7 +226,7 @@ def page_data(ruling: Ruling) -> dict:
             alt_text, alt_json = "", None
         conclusions.append({"id": c.id, "kind": c.kind, "law": c.law, "text": c.text, "rule": c.rule,
                             "section": section, "fields": c.fields, "trace": trace_tree(ruling, c, kb),
-                            "why_not": alt_text, "why_not_data": alt_json, "ask": _ask(c)})
+                            "why_not": alt_text, "why_not_data": alt_json, "ask": _ask(c), "choose": _choose(c, ruling)})
     return {
         "case": {"id": case.id, "title": case.title, "board_line": board_line(ruling), "contract": str(case.contract),
                  "declarer": case.declarer, "source": case.source},
@@ -246,7 +249,21 @@ def page_data(ruling: Ruling) -> dict:
         "judgments": claim_judgments(ruling),
         # each clause the ruling cites, with its title and summary (the page links the clause labels to them)
         "clauses": _clauses(kb, [c["law"] for c in conclusions]),
+        # whether "Edit this case" can record the director's answers and the players' choices on this case
+        "editable": _editable(case),
     }
+
+
+def _editable(case) -> dict:
+    """{"can": bool, "why": the reason in words when it cannot} (``intake.uneditable_fields``)."""
+    from engine.commands.intake import uneditable_fields
+
+    fields = uneditable_fields(case)
+    if not fields:
+        return {"can": True, "why": ""}
+    return {"can": False, "why": (f"the page cannot record an answer on this case: it has {', '.join(fields)}, which "
+                                  f"the page does not edit; record the answer in the case file and rule it with "
+                                  f"`python cli.py rule`")}
 
 
 def _clauses(kb, laws) -> list:
@@ -285,12 +302,16 @@ def claim_view(ruling: Ruling) -> dict | None:
         for c in t.get("cards") or []:
             key = (t.get("number"), c.get("seat"), c.get("card"))
             costs = c.get("costs")
-            cards.append({"seat": c.get("seat"), "card": c.get("card"), "why": c.get("why"),
-                          "why_text": LINE_WHY.get(c.get("why") or "", "") if c.get("why") else "",
-                          "costs": int(costs) if isinstance(costs, (int, float)) and not isinstance(costs, bool)
-                          else (1 if costs else 0),
-                          "falls_short": key == (fs.get("trick"), fs.get("seat"), fs.get("card")),
-                          "departure": where.get(key)})
+            cost = (int(costs) if isinstance(costs, (int, float)) and not isinstance(costs, bool)
+                    else (1 if costs else 0))
+            short = key == (fs.get("trick"), fs.get("seat"), fs.get("card"))
+            dep = where.get(key)
+            card = {"seat": c.get("seat"), "card": c.get("card"), "why": c.get("why"),
+                    "why_text": LINE_WHY.get(c.get("why") or "", "") if c.get("why") else "",
+                    "costs": cost, "falls_short": short, "departure": dep, "note": ""}
+            if short or dep is not None:  # the card that loses a trick: why, in words, beside the line
+                card["note"] = _loss_note(t.get("number"), card, fs if short else departures[dep], short)
+            cards.append(card)
         tricks.append({"number": t.get("number"), "leader": t.get("leader"), "winner": t.get("winner"),
                        "lost": bool(t.get("lost")), "cards": cards})
     side = cl.get("side")
@@ -312,6 +333,21 @@ def claim_view(ruling: Ruling) -> dict | None:
 
 
 ROLE_WORDS = {"lead": "leads", "follow": "follows with", "discard": "discards", "ruff": "ruffs with", None: "plays"}
+
+
+def _loss_note(trick, card: dict, about: dict, short: bool) -> str:
+    """A sentence for the card of the line that loses a trick (or departs from the best normal line): what it
+    costs, what the claimer's count did not see there (``missed``), and why it is still a normal play."""
+    verb = ROLE_WORDS.get(about.get("as"), "plays")
+    cost = card.get("costs") or about.get("costs") or 0
+    against = f"{cost} trick{'s' if cost != 1 else ''} against the best normal line"
+    play = f"Trick {trick}: {C.seat_name(card['seat'])} {verb} {C.card_name(card['card'])}"
+    head = (f"{play}: here the line first loses a trick" + (f" ({against})" if cost else "") + "." if short
+            else f"{play}, which " + (f"costs {against}" if cost else "departs from the best normal line") + ".")
+    missed = about.get("missed")
+    reason = f" Why: {missed}." if isinstance(missed, str) and missed else ""
+    normal = f" Counted as a normal play: {card['why_text']}." if card.get("why_text") else ""
+    return f"{head}{reason}{normal}"
 QUESTION_AWARE = ("Was the claimer aware that an opponent still held a trump? If he knew, 70C does not apply "
                   "and the claim is judged by his line (70A); if he may well not have known, the trump wins "
                   "the tricks it can on a normal line (70C).")
@@ -388,6 +424,28 @@ def claim_judgments(ruling: Ruling) -> list:
                                 {"label": "Not normal for this player: rule without it", "value": "not_normal"}],
                     "answer": "not_normal", "record": {"event": index, "play": play}})
     reviews = [c for c in ruling.conclusions if c.kind == "equity_review" and c.law[:2] in ("68", "69", "70", "71")]
+    # the line the search proposes when it could not settle the least successful one (70A): the director confirms
+    # it (``award_confirmed`` on the claim: then it is the award) or rules on the claim himself
+    proposed = next((c for c in ruling.conclusions if c.kind == "award_proposed"), None)
+    if (proposed is not None or "award_confirmed" in event) and _claim_accepts("award_confirmed"):
+        value = event.get("award_confirmed")
+        undetermined = next((c for c in reviews if c.law == "70A" and c.fields.get("trick") is None), None)
+        tricks = proposed.fields.get("tricks") if proposed is not None else None
+        side = C.SIDE_NAMES.get(proposed.fields.get("side")) if proposed is not None else None
+        out.append({"id": "award_confirmed", "law": "70A",
+                    "question": ("The search could not settle the least successful normal line of the statement "
+                                 "within its work budget; it proposes the normal line drawn with the claim"
+                                 + (f" ({side} take {tricks} of the {proposed.fields.get('remaining')} tricks left)"
+                                    if proposed is not None else "")
+                                 + ". Does the director confirm that line as the award, or rule on the claim "
+                                   "himself (70A, any doubtful point against the claimer)?"),
+                    "detail": "", "conclusion": (undetermined or proposed).id if (undetermined or proposed) else None,
+                    "choices": [{"label": "Confirm the line proposed: it is the award", "value": True},
+                                {"label": "Not confirmed: the director rules on the claim himself", "value": False}],
+                    "answer": None if value is None else bool(value),
+                    "record": {"event": index, "field": "award_confirmed"}})
+        if undetermined is not None:
+            reviews = [c for c in reviews if c is not undetermined]  # (asked once: by the item above)
     if any(c.law == "70C2" for c in reviews) or "aware_of_trumps" in event:
         value = event.get("aware_of_trumps")
         review = next((c for c in reviews if c.law == "70C2"), None)
@@ -457,6 +515,26 @@ def ordered_conclusions(ruling: Ruling) -> list:
                and c.kind not in _render.JUDGMENT_KINDS + ("option",)]
     return ([("happened", c) for c in happened] + [("options", c) for c in options]
             + [("ruling", c) for c in rulings] + [("judge", c) for c in judgments])
+
+
+def _choose(c, ruling=None) -> dict | None:
+    """For an option whose choice names something the rule leaves open (57A3: declarer specifies the suit he
+    forbids; 62D2: he names the card the revoker's partner plays to trick 12): what the page asks with the
+    button, ``{field, choices}``; None when the option says it all."""
+    if c.kind != "option":
+        return None
+    from engine.input.caseio import OPTIONS_WITH
+
+    field = OPTIONS_WITH.get(c.fields.get("option"))
+    if not field or c.fields.get(field):
+        return None
+    if field == "suit":
+        return {"field": "suit", "choices": list(C.SUITS)}
+    seat, trick = c.fields.get("seat"), c.fields.get("trick")
+    if field == "card" and ruling is not None and seat and trick:  # the cards he held when the trick began
+        gone = {p.card for p in ruling.table.plays if p.seat == seat and p.applied and p.trick < trick}
+        return {"field": "card", "choices": [x for x in C.sort_cards(ruling.case.hands[seat]) if x not in gone]}
+    return {"field": field, "choices": []}
 
 
 def _ask(c) -> dict | None:
@@ -973,7 +1051,7 @@ class Handler(BaseHTTPRequestHandler):
         (``_slow``): the same ruling, while the other requests go on."""
         try:
             if in_turn and self.jobs is not None and self.jobs.by_key:
-                job = self.jobs.find(self._job_key())  # asked again while (or after) a worker rules it
+                job = self.jobs.find(self._job_key(), self._waiter())  # asked again while (or after) a worker rules it
                 if job is not None:
                     self._job_answer(job)
                     return
@@ -1030,8 +1108,13 @@ class Handler(BaseHTTPRequestHandler):
                     pass
         return h.hexdigest()
 
+    def _waiter(self) -> str:
+        """Who waits for a slow ruling: the page names each of its requests (``X-Bridge-Waiter``), so that a
+        Cancel stops the worker only when no other request waits for the same ruling; "" for the others."""
+        return str(self.headers.get("X-Bridge-Waiter") or "")[:64] if getattr(self, "headers", None) else ""
+
     def _slow(self) -> None:
-        job = self.jobs.submit(self._job_key(), self._spec())
+        job = self.jobs.submit(self._job_key(), self._spec(), self._waiter())
         job.done.wait(self.slow_wait)
         self._job_answer(job)
 
@@ -1060,11 +1143,13 @@ class Handler(BaseHTTPRequestHandler):
         if (url.path == "/api/job") != (self.command == "GET"):
             self._error(f"{url.path} is asked with {'GET' if url.path == '/api/job' else 'POST'}", 405)
             return
-        job = self.jobs.cancel(ident) if url.path == "/api/job/cancel" else self.jobs.get(ident)
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        job = (self.jobs.cancel(ident, query.get("waiter")) if url.path == "/api/job/cancel"
+               else self.jobs.get(ident))
         if job is None:
             self._error(f"no slow ruling {ident[:40]!r} (it may have been forgotten: ask for the ruling again)", 404)
         elif url.path == "/api/job/cancel":
-            self._json({"job": job.ident, "state": job.state})
+            self._json({"job": job.ident, "state": job.state, "waiting": len(job.waiters)})
         else:
             job.done.wait(min(self.slow_wait, 10))
             self._job_answer(job)
@@ -1298,6 +1383,7 @@ class _Job:
         self.process = None
         self.created = time.monotonic()
         self.done = threading.Event()
+        self.waiters: set = set()  # the requests given this job ("" for those that did not name themselves)
 
 
 class SlowRulings:
@@ -1320,20 +1406,25 @@ class SlowRulings:
         with self.lock:
             return self.jobs.get(ident)
 
-    def find(self, key: str):
+    def find(self, key: str, waiter: str = ""):
         """The job of this request's key, unless it failed or was cancelled (then it is ruled anew)."""
         with self.lock:
             job = self.by_key.get(key)
-            return job if job is not None and job.state not in ("cancelled", "failed") else None
+            if job is None or job.state in ("cancelled", "failed"):
+                return None
+            job.waiters.add(waiter)
+            return job
 
-    def submit(self, key: str, spec: dict) -> _Job:
+    def submit(self, key: str, spec: dict, waiter: str = "") -> _Job:
         import secrets
 
         with self.lock:
             job = self.by_key.get(key)
             if job is not None and job.state not in ("cancelled", "failed"):
+                job.waiters.add(waiter)
                 return job
             job = _Job(secrets.token_hex(8), key, spec)
+            job.waiters.add(waiter)
             self.jobs[job.ident] = job
             self.by_key[key] = job
             self.queue.append(job)
@@ -1341,11 +1432,17 @@ class SlowRulings:
             self._start_next()
         return job
 
-    def cancel(self, ident: str):
+    def cancel(self, ident: str, waiter: str | None = None):
+        """Stop a job: at once, or, for ``waiter`` (a request the page named), once no other request waits for
+        it (the same ruling asked by another entry of the page, or by another page, goes on)."""
         with self.lock:
             job = self.jobs.get(ident)
             if job is None or job.state not in ("queued", "running"):
                 return job
+            if waiter is not None:
+                job.waiters.discard(waiter)
+                if job.waiters:
+                    return job
             job.state = "cancelled"
             process = job.process
         if process is not None:

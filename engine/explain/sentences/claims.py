@@ -232,7 +232,7 @@ def _award_proposed(f, table):
     return (f"Proposed award, for the director to confirm: {side} take {_n(f['tricks'])} of the "
             f"{f['remaining']} tricks that remained, on the normal line drawn below (the least successful one "
             f"the search found). The least successful normal line is proven to give them {share}; the award "
-            f"counts only once the director confirms it (award_confirmed on the claim).")
+            f"counts only once the director confirms it (his confirmation is recorded on the claim).")
 
 
 @describes("line_departure")

@@ -100,7 +100,41 @@ class Duties:
                                      self._penalty_source(seat, card)))
                     break
         table.lead_points = self._lead_points(table)
+        self._pending_choice(table)
         return failures
+
+    def _pending_choice(self, table: Table) -> None:
+        """The record ends with a defender to play who holds two or more major penalty cards he could legally
+        play: declarer names which one now, before the card (51A), so the choice point is the position at the end
+        of the record.  (Those of the cards played are found from each play: ``_duties``.)  Not after a claim
+        or a concession, nor while a lead or play restriction applies to him (it would decide what is legal)."""
+        tricks = table.tricks
+        if not tricks or sum(1 for st in tricks if st.complete) >= 13 or self.case.result is not None:
+            return
+        if any(e.kind in ("claim", "concession") and e.event.index not in self.voided for e in table.events):
+            return
+        last = tricks[-1]
+        if last.complete:
+            if not last.winner or len(tricks) != last.number:
+                return
+            seat, led, number, index = last.winner, None, last.number + 1, 0
+        else:
+            if not last.effective or len(last.effective) != len(last.plays) or last.loot is not None:
+                return  # (a card withdrawn, a lead out of turn not yet settled: the turn is not plain)
+            seat = C.next_seat(last.effective[-1][0])
+            led, number, index = C.suit_of(last.effective[0][1].card), last.number, len(last.plays)
+        begin = self.total_entries * STEP + 1
+        if table.role(seat, begin) != "defender" or any(s == seat for (s, *_rest) in self.adj.duties):
+            return
+        gone = {p.card for p in table.plays if p.seat == seat and p.applied and p.withdrawn_at is None
+                and not (p.replaced_by is not None and p.replaced_by.applied)}
+        hand = [c for c in self.case.hands[seat] if c not in gone]
+        legal = [c for c in hand if led and C.suit_of(c) == led] or hand
+        majors, _ = self._penalty_cards(seat, (self.total_entries + 1) * STEP, lifted_by=begin)
+        cards = [c for c in majors if c in legal]
+        if len(cards) >= 2 and not any(cp.trick == number and cp.seat == seat for cp in table.choice_points):
+            table.choice_points.append(ChoicePoint(number, seat, tuple(C.sort_cards(cards)), begin - 1,
+                                                   f"T{number}.{index}"))
 
     def _pos(self, moment: int) -> str:
         """The record position of a moment, e.g. T3.1 (after the first card of trick 3)."""
