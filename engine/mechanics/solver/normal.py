@@ -503,14 +503,21 @@ class _Normal:
         hand = self.h[seat]
         if not trick:
             role = LEAD
+            led = -1
         else:
             led = trick[0] // 13
             if (hand >> (13 * led)) & FULL:
                 role = FOLLOW
             else:
                 role = None  # per card: a ruff or a discard
+        favour = self.max_suits | self.known
         out = []
         for m in moves:
+            if favour >> (m // 13) & 1 and (led < 0 or m // 13 == led):
+                # a card of a suit whose card 70E chooses in the side's favour (``search._groups``): a finding
+                # cannot take it away, or it would lower the best of the suit and so the floor (issue 29)
+                out.append(m)
+                continue
             r = role
             if r is None:
                 r = RUFF if m // 13 == self.trump else DISCARD
