@@ -784,12 +784,24 @@ def test_board_question_and_option_buttons_by_clicks(server, browser, tmp_path):
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] .answer-how"))
     how = driver.find_element(By.CSS_SELECTOR, "li.conclusion[data-kind='question'] .answer-how")
     assert how.get_attribute("data-can") == "0" and "cannot record an answer on this case: it has deal_found" in how.text
-    # a claim judgment on a case the page cannot edit: its buttons are disabled, with the reason
-    _open(driver, wait, "law72/72a3-declarer-waives-the-penalty-card.yaml")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0'] button[data-value]"))
-    item = driver.find_element(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0']")
-    assert not any(b.is_enabled() for b in item.find_elements(By.CSS_SELECTOR, "button[data-value]"))
-    assert "cannot record an answer on this case: it has irregularity" in item.find_element(By.CSS_SELECTOR, ".answer-how").text
+    # a claim judgment on a case the page cannot edit: its buttons are disabled, with the reason (a disputed
+    # claim whose line has a departure, 70A, in a case with a 72A3 waiver, a field the page does not edit)
+    data = yaml.safe_load((ROOT / "cases/law70/70a-blocked-hearts-careless-order.yaml").read_text())
+    data.pop("expect")
+    data["irregularity"] = {"by": "W", "what": "dropped a card face up", "at": "T11.0",
+                            "attention": {"by": "S", "at": "T11.0"}, "director_called": "T11.0", "waived_by": "S"}
+    (tmp_path / "waived").mkdir()
+    (tmp_path / "waived" / "waived.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    with served_folder([tmp_path / "waived"]) as url:
+        driver.get(url + "/")
+        _open(driver, wait, "waived.yaml")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR,
+                                             ".judgment[data-judgment='departure-0'] button[data-value]"))
+        item = driver.find_element(By.CSS_SELECTOR, ".judgment[data-judgment='departure-0']")
+        assert not any(b.is_enabled() for b in item.find_elements(By.CSS_SELECTOR, "button[data-value]"))
+        assert "cannot record an answer on this case: it has irregularity" in \
+            item.find_element(By.CSS_SELECTOR, ".answer-how").text
+    driver.get(server + "/")
     # 16A: "To answer: Edit this case", then the buttons; yes and no rule as the case file would with that answer
     case = "law16/16a-question-was-information-given.yaml"
     _open(driver, wait, case)
