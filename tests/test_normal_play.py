@@ -629,3 +629,36 @@ def test_a_finding_only_narrows_the_normal_plays_and_never_lowers_the_floor(seed
     plain = S.normal_floor(pos, side, limit=None).value
     found = S.normal_floor(pos, side, limit=None, excluded=[finding]).value
     assert found >= plain
+
+
+def _clear_memos():
+    """Empty every memo the searches share (each a pure function of its key)."""
+    from engine.mechanics.solver import moves, normal, search
+
+    for mod in (moves, normal, search):
+        for name, v in vars(mod).items():
+            if name.startswith("_") and name[1:].isupper() and isinstance(v, dict):  # _COUNT, _LEGAL, ...
+                v.clear()
+
+
+def test_a_normal_floor_does_not_depend_on_what_the_process_searched_before():
+    """The same hands searched in every strain, in one order and then, from empty memos, in the other: each
+    strain's normal floor (value, bounds and nodes) is the same both times.  (An audit searches one deal in
+    the strains of every table; the claimer's count was once memoised without the trump suit.)"""
+    rng = random.Random(4711)
+    for _ in range(6):
+        base = random_position(rng, 6, trick_cards=0)
+        positions = [S.Position(base.hands, t, base.leader, ()) for t in (-1, 0, 1, 2, 3)]
+        for pclass in ("novice", "club", "expert"):
+            def run(order):
+                out = {}
+                for i in order:
+                    r = S.normal_floor(positions[i], 0, pclass=pclass, limit=20000)
+                    out[i] = (r.value, r.lower, r.upper, r.nodes)
+                return out
+
+            _clear_memos()
+            forward = run(range(5))
+            _clear_memos()
+            backward = run(reversed(range(5)))
+            assert forward == backward, pclass

@@ -26,6 +26,10 @@ Regenerated again on 2026-12-04 (issue 25), the two normal-floor columns only, f
 normal-play search's key telling the ten to ace apart (the model reads those ranks; the relative-rank key had
 merged positions it plays differently).  The changed exact values were checked against a search whose key tells
 every card apart and one that tells none apart, without a node limit: all three agree.
+
+Changed once more on 2026-12-04: the normal-play search's key also holds which aces and kings are still in play
+(I2 reads them; the honours mark alone merged ace-five-four with queen-five-four).  One node count moves
+(position 6, the one-step line: 188 -> 216 nodes); every value and bound is unchanged.
 """
 import random
 
@@ -43,7 +47,7 @@ EXPECTED = [
     ((2, 2, 2, 30), (None, 2, 8, 3001), (None, 2, 3, 3001), (None, 2, 8, 3001), (None, 4, 8, 3001)),
     ((1, 1, 1, 78), (9, 9, 9, 108), (None, 1, 3, 3001), (None, 1, 3, 3001), (None, 1, 9, 3001)),
     ((1, 1, 1, 84), (6, 6, 6, 37), (None, 1, 6, 3001), (None, 1, 2, 3001), (None, 1, 6, 3001)),
-    ((0, 0, 0, 404), (9, 9, 9, 1559), (None, 0, 1, 3001), (0, 0, 0, 188), (None, 0, 9, 3001)),
+    ((0, 0, 0, 404), (9, 9, 9, 1559), (None, 0, 1, 3001), (0, 0, 0, 216), (None, 0, 9, 3001)),
     ((None, 0, 1, 3001), (12, 12, 12, 124), (None, 0, 12, 3001), (None, 0, 3, 3001), (None, 0, 12, 3001)),
     ((0, 0, 0, 9), (2, 2, 2, 9), (0, 0, 0, 9), (0, 0, 0, 9), (0, 0, 0, 13)),
     ((1, 1, 1, 171), (5, 5, 5, 20), (3, 3, 3, 71), (1, 1, 1, 30), (3, 3, 3, 169)),

@@ -768,9 +768,11 @@ class _Normal:
         """The claimer's count of the tricks his side takes of the ``n`` left, from the cards in view as his
         class sees them (``suit_count``): his side's winners ``W``; a club player or an expert also sees the
         opponents' winners ``U`` and that, when they are on lead, they take those first (so ``min(W, n - U)``).
-        Memoised."""
+        Memoised on everything it reads, the trump suit included (one deal is searched in several strains when
+        a session is audited)."""
         known = self.known | self.max_suits
-        key = (h[0], h[1], h[2], h[3], side, on_lead, n, known, self.trumps_seen, self.pclass == NOVICE)
+        key = (h[0], h[1], h[2], h[3], self.trump, side, on_lead, n, known, self.trumps_seen,
+               self.pclass == NOVICE)
         got = _COUNT.get(key)
         if got is not None:
             return got

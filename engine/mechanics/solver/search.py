@@ -25,6 +25,7 @@ from engine.mechanics.solver.normal import CLASSES, DEFAULT_CLASS, _Normal
 _FORCED: dict = {}
 INF_NODES = float("inf")  # no node limit
 _HONOURS = sum(0b11111 << (13 * s + 8) for s in range(4))  # the ten to the ace of every suit
+_ACE_KING = sum(0b11 << (13 * s + 11) for s in range(4))  # the ace and king of every suit
 # memos shared by every search, each a pure function of its key (so they change no result, only the time):
 # the legal moves (``_Search.legal_reps``), the ordered moves of a seat whose play is not judged
 # (``_Search._ordered_moves``) and of one whose play is (``_Search._ordered_judged``)
@@ -148,8 +149,15 @@ class _Search(_Moves, _Normal):
         """Transposition key at a trick boundary: relative ranks, leader, line state, known suits.
 
         The relative ranks (``hands_code`` of the hands) are kept up to date as tricks are completed
-        (``child``, ``line._advance``), each suit's part recomputed only when a card of it has gone."""
-        return (((((self.hcode << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
+        (``child``, ``line._advance``), each suit's part recomputed only when a card of it has gone.  A search
+        that judges a side's play also keys on which aces and kings are still in play: the honours mark tells
+        the ten to the ace apart from the small cards but not from each other, and I2 (``_i2``) reads whether a
+        suit's top card is the ace or king (ace-five-four and queen-five-four with the ace and king gone
+        would otherwise share an entry)."""
+        k = (((((self.hcode << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
+        if self._judged >= 0:
+            k = (k << 52) | (self.rem & _ACE_KING)
+        return k
 
     def forced(self, side: int) -> int:
         """Tricks ``side`` wins whatever is played, counted from the trumps.
@@ -535,7 +543,8 @@ class _Search(_Moves, _Normal):
 
     def _ordered_judged(self, seat: int, moves, maximize: bool):
         """``order(seat, moves, not maximize)`` for a seat whose play is judged, memoised on the moves, the
-        card winning the trick so far (-1 at a lead) and ``_mode``."""
+        card winning the trick so far (-1 at a lead), ``_mode`` and ``maximize`` (which a squeeze step turns
+        round within one search)."""
         trick = self.trick
         if trick:
             best = trick[0]  # the card winning so far (winner_index, inline)
@@ -549,8 +558,8 @@ class _Search(_Moves, _Normal):
                     best, bs = c, cs
         else:
             best = -1
-        k = (tuple(moves), best, self._order_mode[seat & 1]) if trick else \
-            (tuple(moves), best, self._order_mode[seat & 1], tuple(self.h), seat)
+        k = (tuple(moves), best, self._order_mode[seat & 1], maximize) if trick else \
+            (tuple(moves), best, self._order_mode[seat & 1], maximize, tuple(self.h), seat)
         got = _ORDERED_JUDGED.get(k)
         if got is None:
             got = tuple(self.order(seat, moves, not maximize))
