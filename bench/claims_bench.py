@@ -6,9 +6,8 @@
 
 ``--cores`` (issue 26): the compiled core beside the pure-Python searches and
 DDS, on the same positions in the same run: 200 random full deals and 200
-positions with 8-10 tricks left, the legal floor, the ceiling (each under
-``--bound-limit`` nodes, the limit a claim's ruling gives each, 200 000) and the
-double-dummy value (the compiled one under ``--dd-limit``, dd.DD_NODE_LIMIT;
+positions with 8-10 tricks left, the legal floor, the ceiling and the normal-play floor
+(each under ``--bound-limit`` nodes, 200 000) and the double-dummy value (the compiled one under ``--dd-limit``, dd.DD_NODE_LIMIT;
 Python's under ``--bound-limit``); medians, worst and how many stopped at their
 limit, and the ratio compiled/DDS of the double-dummy times.  The Python
 searches are measured on the first ``--py`` positions of each set only (they
@@ -124,6 +123,7 @@ def cores(args) -> None:
         rows = {}
         for name, fn in (("floor", lambda p, s: S.floor(p, s, args.bound_limit)),
                          ("ceiling", lambda p, s: S.ceiling(p, s, args.bound_limit)),
+                         ("normal floor", lambda p, s: S.normal_floor(p, s, limit=args.bound_limit)),
                          ("double dummy", lambda p, s: S.minimax(p, s, args.dd_limit))):
             t, stopped = [], 0
             for pos, side in items:
@@ -131,7 +131,12 @@ def cores(args) -> None:
                 t.append(dt)
                 stopped += not res.exact
             rows.setdefault(name, {})["C"] = (t, stopped, len(items))
-        for name, fn in (("floor", S.py_floor), ("ceiling", S.py_ceiling), ("double dummy", S.py_minimax)):
+        py_normal = getattr(S, "py_normal_floor", None)  # (the pure-Python normal floor, where it is compiled)
+        for name, fn in (("floor", S.py_floor), ("ceiling", S.py_ceiling),
+                         ("normal floor", (lambda p, s, n: py_normal(p, s, limit=n)) if py_normal else None),
+                         ("double dummy", S.py_minimax)):
+            if fn is None:
+                continue
             t, stopped = [], 0
             for pos, side in items[:args.py]:
                 dt, res = timed(fn, pos, side, args.bound_limit)
@@ -150,6 +155,8 @@ def cores(args) -> None:
             c, d = statistics.median(rows["double dummy"]["C"][0]), statistics.median(rows["double dummy"]["DDS"][0])
             ct, dt = sum(rows["double dummy"]["C"][0]), sum(rows["double dummy"]["DDS"][0])
             print(f"  double dummy C/DDS: median time {c / d:.1f}x, total time {ct / dt:.1f}x")
+            n, nw = statistics.median(rows["normal floor"]["C"][0]), max(rows["normal floor"]["C"][0])
+            print(f"  normal floor C/DDS double dummy: median time {n / d:.2f}x; normal floor worst {nw:.3f} s")
         sys.stdout.flush()
 
 
