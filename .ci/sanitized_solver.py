@@ -4,7 +4,7 @@ UndefinedBehaviorSanitizer (run by .ci/run; see the README's "Two commands").
     python .ci/sanitized_solver.py PATH/TO/_csearch....so
 
 Loads that build as ``engine.mechanics.solver._csearch`` in place of the installed one, then compares the
-compiled floor, ceiling and double-dummy value with the pure-Python searches on a few hundred random positions
+compiled floor, ceiling, normal floor and double-dummy value with the pure-Python searches on a few hundred random positions
 (1-13 tricks, some mid-trick, small node limits so that many searches stop at their limit), feeds it bad input,
 and searches from two threads at once.  Any error the sanitizers report ends the process (halt_on_error) with a
 non-zero status; a wrong answer fails an assertion.
@@ -47,7 +47,17 @@ def main() -> int:
         assert max(m.lower, pm.lower) <= min(m.upper, pm.upper), (pos, side)
         if m.exact and pm.exact:
             assert m.value == pm.value
+        # the normal floor (normal.py's model, compiled), with known suits, 70E suits and findings now and then
+        kw = {"pclass": rng.choice(S.CLASSES), "known": rng.choice([0, 0, 5, 15]), "max_suits": rng.choice([0, 0, 2])}
+        seat = side + 2 * rng.randrange(2)
+        held = [c for c in range(52) if pos.hands[seat] >> c & 1]
+        if held and rng.random() < 0.3:
+            kw["excluded"] = ((seat, rng.choice(held), rng.choice(["lead", "follow", "discard", "ruff", None])),)
+        a, b = S.normal_floor(pos, side, limit=limit, **kw), S.py_normal_floor(pos, side, limit=limit, **kw)
+        assert (a.value, a.lower, a.upper, a.nodes) == (b.value, b.lower, b.upper, b.nodes), (pos, side, limit, kw)
         count += 1
+    # one full deal's normal floor, to a larger limit (the normal-play model's caches in use)
+    S.normal_floor(random_position(rng, 13, 0), 0, limit=200_000, pclass="expert")
     # one full deal searched to the end (the whole transposition table in use)
     deal = random_position(rng, 13, 0)
     S.minimax(deal, 0, 2_000_000)
@@ -61,6 +71,13 @@ def main() -> int:
             pass
         else:
             raise AssertionError(f"accepted {args}")
+    for finds in [((0, 52, 0),), ((4, 1, 0),), ((0, 1, 7),), ((0, 1, 0),) * 65]:
+        try:
+            mod.solve_normal((1, 2, 4, 8), -1, 0, (), 0, 10, 1, 0, 0, finds)
+        except (ValueError, OverflowError):
+            pass
+        else:
+            raise AssertionError(f"accepted {finds}")
     # two threads at once (the GIL is released while a search runs)
     jobs = [(random_position(rng, 9), k % 2) for k in range(8)]
     want = [S.minimax(p, s, 100_000).nodes for p, s in jobs]

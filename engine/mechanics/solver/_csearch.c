@@ -16,6 +16,13 @@
  * leader's quick tricks; a leader whose every lead loses the trick).  Its values are search.py's ``minimax``
  * values; its node counts are its own.
  *
+ * The normal floor (``solve_normal``: search.py ``normal_floor`` without a stated line) is the floor with the
+ * side's seats judged: their moves are normal.py's normal moves (``judged_moves``, ported function by function
+ * in the section "The normal-play model"), a suit an opponent shows out of becomes known (70E), the cards of the
+ * known suits and of ``max_suits`` are chosen in the side's favour (``grouped``: search.py ``_groups``), and the
+ * key also tells the ten to the ace apart and holds which aces and kings are still in play.  Its nodes, in order,
+ * are search.py's, as for the floor.
+ *
  * The budget counts nodes, never seconds: a node is counted where search.py counts it (each ``search`` call,
  * and each card played to a trick that is not its fourth), and the search stops once ``limit`` nodes have been
  * counted.  Nothing here depends on the machine: the same input gives the same result and the same node count.
@@ -72,10 +79,19 @@ static int top_bit(u64 x) {
  * searches have no line, so every field stays 0 (``trick_step`` -1), as in search.py without a line. */
 typedef struct {
     int step_idx;    /* the step of the line being followed (6 bits of the key) */
-    int step_rounds; /* rounds played under it (5 bits of the key) */
+    int step_rounds; /* rounds played under it (4 bits of the key: at most 13) */
     int trick_step;  /* the step under which the side led the trick in progress, or -1 */
     int known;       /* suits an opponent has shown out of (70E; 4 bits of the key) */
 } LineState;
+
+#define MAX_FINDINGS 64 /* findings a search takes (more go to the Python search: csearch.py) */
+#define CASH_BITS 15    /* entries of the cash_count cache: 2^15 */
+
+/* One cached cash_count: the four hands, the leader and whether the opponents' trumps ruff. */
+typedef struct CashEntry {
+    u64 h[4];
+    signed char leader, ruffs, value, used;
+} CashEntry;
 
 typedef struct {
     u64 k0, k1, k2; /* the key (see tt_key); the top byte of k2 holds lo << 4 | hi; k0 == 0: an empty slot */
@@ -92,13 +108,24 @@ typedef struct {
     int maximizing[2]; /* whether the seats of each parity maximise (search.py ``_maximizing``) */
     int minimax;       /* a double-dummy search (else a floor: every seat minimises) */
     int judged;        /* the parity of the seats whose play is judged (normal play), -1 for none: see judged_moves */
-    u64 marks;         /* cards told apart in the key (a line's cards, targets): none yet */
+    u64 marks;         /* cards told apart in the key: the ten to the ace of every suit in a normal-play search */
     u64 code[4];       /* each suit's relative-rank code (hands_code), kept up to date at trick boundaries */
     LineState line;
     long long nodes;
     long long max_nodes; /* -1: no limit */
     int lo, hi;          /* the bounds MTD(f) has proved so far (read after a timeout) */
     jmp_buf timeout;
+    /* the normal-play model (normal.py ``_Normal``; set only when ``judged`` >= 0) */
+    int pclass;        /* NOVICE, CLUB or EXPERT (normal.CLASSES) */
+    int max_suits;     /* suits whose card 70E chooses in the side's favour (search.py ``max_suits``) */
+    int dynamic_known; /* a suit becomes known once an opponent shows out of it (search.py ``dynamic_known``) */
+    int trumps_seen;   /* whether the claimer's count sees the opponents' trumps (no line: never) */
+    int nfind;         /* the director's findings (search.py ``_findings``): seat, card mask, role (-1: any) */
+    int find_seat[MAX_FINDINGS];
+    u64 find_mask[MAX_FINDINGS];
+    int find_role[MAX_FINDINGS];
+    struct CashEntry *cash; /* a cache of cash_count (normal.py's memo ``_CASH``: a pure function) */
+    u64 k0_mask;       /* the bits of k0 that are the key (see tt_key) */
     TTEntry *tt;
     u64 tt_mask;
     int tt_bits;
@@ -164,17 +191,8 @@ static int legal_reps(const Search *s, int seat, int *out) {
     return n;
 }
 
-/* The moves of a seat whose play is judged (the side's, in a normal-play search).  Today no search judges a
- * seat (``judged`` is -1) and this is the plain legal-move generator.  The normal-play model goes here when it
- * is ported (normal.py ``_Normal.normal_moves`` / ``_normal_moves``): the line's constraint on the step being
- * followed (``_constrain``, after ``step`` and ``_step_done`` advanced the LineState), the standing discards
- * (``_standing_discard``), the director's findings (``_findings``), the irrational plays I1-I3 taken out
- * (``_irrational``, ``_i2``), the normal-play items L1, L3, E2, N3, N4 and the discards (``_l1``, ``_l3``,
- * ``_e2``, ``_n3``, ``_n4``, ``_discards``, ``card_worth``), the cards kept for later (``_keep``); and in
- * ``play`` the 70E split of a judged seat's moves into plain ones and suits chosen in the side's favour
- * (search.py ``_groups`` / ``_grouped``).  A lead of the side also marks the line's state (``_mark_lead``) in
- * ``child``, and the line's cards are told apart in the key through ``marks``. */
-static int judged_moves(const Search *s, int seat, int *out) { return legal_reps(s, seat, out); }
+/* The moves of a seat whose play is judged (normal.py ``normal_moves``): below, with the normal-play model. */
+static int judged_moves(Search *s, int seat, int *out);
 
 static int beats(const Search *s, int card, int best) {
     int su = card / 13, bs = best / 13;
@@ -401,6 +419,949 @@ static int min_choice(const Search *s, int seat, const int *moves, int n) {
 }
 
 /* ------------------------------------------------------------------------------------------------------------
+ * The normal-play model (normal.py ``_Normal``): the moves of the side whose play is judged
+ *
+ * Each function below mirrors the normal.py function it names, line by line, so that a normal-play search here
+ * visits the nodes search.py's does, in the same order.  normal.py's memos (``_SUIT``, ``_EST``, ``_COUNT``,
+ * ``_CASH``, the search's ``_nm_memo``) are pure caches: here everything is recomputed, except ``cash_count``
+ * (a recursive count over the ways of cashing), which keeps a small cache of its own (CashEntry).
+ * The items (docs/claims.md, "The normal-play model"): K (the claimer's count, ``by_count``), N1, N4, N5, I1
+ * (``irrational``), I2 (``i2``), L2 (``l2``, club and expert), E1 (``e1``, expert), E2 (``e2``, expert), and
+ * the director's findings (``findings``).  A stated line (``_constrain`` and the steps) is not ported yet:
+ * a search with a line stays in Python (search.py).
+ * ---------------------------------------------------------------------------------------------------------- */
+
+static int child(Search *s, int card, int alpha, int beta);
+
+#define NOVICE 0
+#define CLUB 1
+#define EXPERT 2
+#define ROLE_LEAD 0
+#define ROLE_FOLLOW 1
+#define ROLE_DISCARD 2
+#define ROLE_RUFF 3
+
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
+
+/* The index of the lowest set bit, -1 for 0 (normal.py ``_low``). */
+static int low_bit(u64 x) {
+    if (!x)
+        return -1;
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int r = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        r++;
+    }
+    return r;
+#endif
+}
+
+static int pc(int x) { return popcount64((u64)(unsigned)x); }
+
+/* The cards of ``suit`` still in play (moves._Moves.live). */
+static int live_bits(const Search *s, int suit) { return suit_bits(s->rem, suit); }
+
+/* moves._reps_run: the run of cards of ``m`` (adjacent among ``live``) that contains ``rank``, as rank bits. */
+static int reps_run(int m, int live, int rank) {
+    int run = 1 << rank;
+    for (int r = rank + 1; r < 13; r++) {
+        if ((live >> r) & 1) {
+            if (!((m >> r) & 1))
+                break;
+            run |= 1 << r;
+        }
+    }
+    for (int r = rank - 1; r >= 0; r--) {
+        if ((live >> r) & 1) {
+            if (!((m >> r) & 1))
+                break;
+            run |= 1 << r;
+        }
+    }
+    return run;
+}
+
+/* moves._Moves._can_beat, against the hands ``h`` (normal.py ``_certain_seen`` reads other hands). */
+static int can_beat_h(const u64 *h, int trump, int seat, int best, int led) {
+    u64 hand = h[seat];
+    int bs = best / 13;
+    int led_cards = suit_bits(hand, led);
+    if (led_cards) {
+        if (bs != led)
+            return 0;
+        return (led_cards >> (best % 13 + 1)) != 0;
+    }
+    if (trump < 0)
+        return 0;
+    int trumps = suit_bits(hand, trump);
+    if (!trumps)
+        return 0;
+    if (bs != trump)
+        return 1;
+    return (trumps >> (best % 13 + 1)) != 0;
+}
+
+/* normal.py ``longest_out``: the longer of the opponents' holdings as the claimer sees it. */
+static int longest_out(int o1, int o2, int known) {
+    if (known)
+        return imax(pc(o1), pc(o2));
+    return (pc(o1 | o2) + 1) / 2;
+}
+
+/* normal.py ``_follow_low``: ``seat`` plays his lowest card of ``suit``, if he holds one. */
+static void follow_low(u64 *h, int seat, int suit) {
+    int m = suit_bits(h[seat], suit);
+    if (m)
+        h[seat] &= ~(1ULL << (13 * suit + low_bit((u64)m)));
+}
+
+/* normal.py ``suit_count``: the claimer's count in one suit, (his side's winners, the opponents' winners). */
+static void suit_count(int a, int b, int o1, int o2, int known, int novice, int ruffs, int *w_out, int *u_out) {
+    int side = a | b, opp = o1 | o2;
+    int longest = imax(pc(a), pc(b));
+    int n_opp = pc(opp);
+    int m = longest_out(o1, o2, known);
+    int w, u;
+    if (!side) {
+        w = 0;
+    } else if (!opp) {
+        w = longest;
+    } else {
+        int t = pc(side >> (top_bit((u64)opp) + 1));
+        w = (!novice && t >= m) ? longest : imin(t, longest);
+    }
+    if (!opp || ruffs) {
+        u = 0;
+    } else {
+        int above = side ? pc(opp >> (top_bit((u64)side) + 1)) : n_opp;
+        u = imax(imin(above, m), m - w);
+    }
+    *w_out = w;
+    *u_out = u;
+}
+
+/* normal.py ``established_cards``: the cards of one suit that win whatever the opponents do, led from the top. */
+static int established_cards(int mine, int o1, int o2) {
+    int out = 0, n1 = pc(o1), n2 = pc(o2), t1 = top_bit((u64)o1), t2 = top_bit((u64)o2), i = 0, x = mine;
+    while (x) {
+        int c = top_bit((u64)x);
+        i++;
+        int thr = imax(n1 >= i ? t1 : -1, n2 >= i ? t2 : -1);
+        if (c <= thr)
+            break;
+        out |= 1 << c;
+        x ^= 1 << c;
+    }
+    return out;
+}
+
+/* normal.py ``_throws``: the hand after each throw that matters (the lowest card of each suit it holds). */
+static int throws(u64 hand, u64 *out) {
+    int n = 0;
+    for (int su = 0; su < 4; su++) {
+        int m = suit_bits(hand, su);
+        if (m)
+            out[n++] = hand & ~(1ULL << (13 * su + low_bit((u64)m)));
+    }
+    if (!n)
+        out[n++] = hand;
+    return n;
+}
+
+static int cash_count(Search *s, const u64 *h, int leader, int ruffs);
+
+/* normal.py ``cash_leads``: ``cash_count``'s leads, (card led, tricks cashed leading it) into ``cards`` and
+ * ``values`` (at most 12: three options a suit); stops after one worth ``stop``.  Returns how many. */
+static int cash_leads(Search *s, const u64 *h, int leader, int stop, int ruffs, int *cards, int *values) {
+    int trump = s->trump;
+    int L = leader, P = (L + 2) % 4, O1 = (L + 1) % 4, O2 = (L + 3) % 4;
+    u64 hL = h[L], hP = h[P], h1 = h[O1], h2 = h[O2];
+    int nout = 0;
+    int t1 = 0, t2 = 0, tsh = 0;
+    if (trump >= 0) {
+        tsh = 13 * trump;
+        t1 = ruffs ? suit_bits(h1, trump) : 0;
+        t2 = ruffs ? suit_bits(h2, trump) : 0;
+    }
+    for (int su = 0; su < 4; su++) {
+        int sh = 13 * su;
+        int Ls = suit_bits(hL, su);
+        if (!Ls)
+            continue;
+        int o1 = suit_bits(h1, su), o2 = suit_bits(h2, su);
+        int omax = top_bit((u64)(o1 | o2));
+        int ltop = top_bit((u64)Ls);
+        int Ps = suit_bits(hP, su);
+        int ptop = top_bit((u64)Ps);
+        if (su != trump && ((!o1 && t1) || (!o2 && t2)))
+            ltop = ptop = -1; /* an opponent may ruff: no master of the suit is certain */
+        int ruff = -1;
+        if (!Ps && trump >= 0 && su != trump) {
+            /* partner, void, ruffs the lead: certain when no opponent can overruff */
+            int pt = suit_bits(hP, trump);
+            if (pt) {
+                int over = (!o1 ? t1 : 0) | (!o2 ? t2 : 0);
+                int ok = over ? pt & ~((2 << top_bit((u64)over)) - 1) : pt;
+                if (ok)
+                    ruff = tsh + low_bit((u64)ok);
+            }
+        }
+        if (ltop <= omax && ptop <= omax && ruff < 0)
+            continue;
+        u64 f1[4], f2[4];
+        int nf1, nf2;
+        if (o1) {
+            f1[0] = h1 & ~(1ULL << (sh + low_bit((u64)o1)));
+            nf1 = 1;
+        } else {
+            nf1 = throws(h1, f1);
+        }
+        if (o2) {
+            f2[0] = h2 & ~(1ULL << (sh + low_bit((u64)o2)));
+            nf2 = 1;
+        } else {
+            nf2 = throws(h2, f2);
+        }
+        int opt_lc[4], opt_pc[4], opt_win[4], nopt = 0; /* (leader's rank, partner's card or -1, who wins) */
+        if (ruff >= 0 && ltop <= omax) {
+            opt_lc[nopt] = low_bit((u64)Ls); /* a low card, ruffed by partner */
+            opt_pc[nopt] = ruff;
+            opt_win[nopt++] = P;
+        }
+        if (ltop > omax) {
+            int plow = low_bit((u64)Ps);
+            /* partner follows low (and wins the trick if even his lowest card is higher), or overtakes */
+            opt_lc[nopt] = ltop;
+            opt_pc[nopt] = Ps ? sh + plow : -1;
+            opt_win[nopt++] = (Ps && plow > ltop) ? P : L;
+            if (ptop > ltop && plow < ltop) {
+                opt_lc[nopt] = ltop;
+                opt_pc[nopt] = sh + ptop;
+                opt_win[nopt++] = P;
+            }
+        }
+        if (ptop > omax) {
+            int low = low_bit((u64)Ls);
+            if (low < ptop) {
+                opt_lc[nopt] = low;
+                opt_pc[nopt] = sh + ptop;
+                opt_win[nopt++] = P;
+            }
+        }
+        for (int o = 0; o < nopt; o++) {
+            int lc = opt_lc[o], pcard = opt_pc[o], winner = opt_win[o];
+            u64 nL = hL & ~(1ULL << (sh + lc));
+            int value = -1;
+            u64 fp[4];
+            int nfp;
+            if (pcard >= 0) {
+                fp[0] = hP & ~(1ULL << pcard);
+                nfp = 1;
+            } else {
+                nfp = throws(hP, fp);
+            }
+            for (int ip = 0; ip < nfp; ip++) {
+                u64 nP = fp[ip];
+                int worst = 99;
+                for (int i1 = 0; i1 < nf1; i1++) {
+                    for (int i2 = 0; i2 < nf2; i2++) {
+                        u64 nh[4];
+                        u64 n1 = f1[i1], n2 = f2[i2];
+                        if (L == 0) {
+                            nh[0] = nL; nh[1] = n1; nh[2] = nP; nh[3] = n2;
+                        } else if (L == 1) {
+                            nh[0] = n2; nh[1] = nL; nh[2] = n1; nh[3] = nP;
+                        } else if (L == 2) {
+                            nh[0] = nP; nh[1] = n2; nh[2] = nL; nh[3] = n1;
+                        } else {
+                            nh[0] = n1; nh[1] = nP; nh[2] = n2; nh[3] = nL;
+                        }
+                        int v = cash_count(s, nh, winner, ruffs) + 1;
+                        if (v < worst) {
+                            worst = v;
+                            if (worst <= value)
+                                break;
+                        }
+                    }
+                    if (worst <= value)
+                        break;
+                }
+                if (worst > value)
+                    value = worst;
+            }
+            cards[nout] = sh + lc;
+            values[nout++] = value;
+            if (value >= stop)
+                return nout;
+        }
+    }
+    return nout;
+}
+
+/* normal.py ``cash_count``: the tricks the leader's side can cash from a trick boundary, leading only cards that
+ * win for certain (the trump suit is the search's).  Cached (the cache forgets an entry when another lands on
+ * its slot: it changes no result). */
+static int cash_count(Search *s, const u64 *h, int leader, int ruffs) {
+    CashEntry *e = NULL;
+    if (s->cash) {
+        u64 x = h[0] * 0x9E3779B97F4A7C15ULL ^ h[1] * 0xC2B2AE3D27D4EB4FULL ^ h[2] * 0x165667B19E3779F9ULL ^
+                h[3] * 0xD6E8FEB86659FD93ULL ^ (u64)(leader * 2 + ruffs);
+        x ^= x >> 29;
+        x *= 0x94D049BB133111EBULL;
+        x ^= x >> 32;
+        e = &s->cash[x & ((1ULL << CASH_BITS) - 1)];
+        if (e->used && e->leader == leader && e->ruffs == ruffs && e->h[0] == h[0] && e->h[1] == h[1] &&
+            e->h[2] == h[2] && e->h[3] == h[3])
+            return e->value;
+    }
+    int n = popcount64(h[leader]);
+    int cards[16], values[16];
+    int k = cash_leads(s, h, leader, n, ruffs, cards, values);
+    int best = 0;
+    for (int i = 0; i < k; i++)
+        if (values[i] > best)
+            best = values[i];
+    if (e) {
+        memcpy(e->h, h, sizeof e->h);
+        e->leader = (signed char)leader;
+        e->ruffs = (signed char)ruffs;
+        e->value = (signed char)best;
+        e->used = 1;
+    }
+    return best;
+}
+
+/* normal.py ``_Normal.side_count``: the claimer's count of the tricks his side takes of the ``n`` left. */
+static int side_count(const Search *s, const u64 *h, int side, int on_lead, int n) {
+    int known = s->line.known | s->max_suits;
+    int trump = s->trump;
+    int novice = s->pclass == NOVICE;
+    u64 A = h[side], B = h[side + 2], O1 = h[1 - side], O2 = h[3 - side];
+    int tA = trump >= 0 ? suit_bits(A, trump) : 0;
+    int tB = trump >= 0 ? suit_bits(B, trump) : 0;
+    int W = 0, U = 0;
+    for (int su = 0; su < 4; su++) {
+        int a = suit_bits(A, su), b = suit_bits(B, su), o1 = suit_bits(O1, su), o2 = suit_bits(O2, su);
+        if (su == trump && !s->trumps_seen)
+            o1 = o2 = 0; /* an opposing trump the claimer does not speak of is not in his count (70C) */
+        int ruffs = trump >= 0 && su != trump && ((!a && tA) || (!b && tB));
+        int w, u;
+        suit_count(a, b, o1, o2, (known >> su) & 1, novice, ruffs, &w, &u);
+        W += w;
+        U += u;
+    }
+    if (on_lead || novice)
+        return imin(W, n);
+    return imax(0, imin(W, n - U));
+}
+
+/* normal.py ``_Normal._masters``: the side's cards above every opposing card of their suit, as the claimer sees. */
+static int masters(const Search *s, const u64 *h, int side) {
+    u64 A = h[side], B = h[side + 2], opp = h[1 - side] | h[3 - side];
+    int out = 0;
+    for (int su = 0; su < 4; su++) {
+        int mine = suit_bits(A | B, su);
+        if (!mine)
+            continue;
+        int pool = suit_bits(opp, su);
+        if (su == s->trump && !s->trumps_seen)
+            pool = 0;
+        out += pool ? pc(mine >> (top_bit((u64)pool) + 1)) : pc(mine);
+    }
+    return out;
+}
+
+/* normal.py ``_Normal._runs``: whether a club player's count has the suit running by length while the cards out
+ * above the ones he leads are small ones he may have overlooked (nine or lower). */
+static int runs(const Search *s, int seat, int suit, int pool) {
+    if (s->pclass == NOVICE || !pool || (pool >> 8))
+        return 0;
+    const u64 *h = s->h;
+    int a = suit_bits(h[seat], suit), b = suit_bits(h[(seat + 2) % 4], suit);
+    int o1 = suit_bits(h[(seat + 1) % 4], suit), o2 = suit_bits(h[(seat + 3) % 4], suit);
+    int m = longest_out(o1, o2, ((s->line.known | s->max_suits) >> suit) & 1);
+    return pc((a | b) >> (top_bit((u64)pool) + 1)) >= m;
+}
+
+/* normal.py ``_Normal._certain``, against the hands ``h``: whether ``card``, winning the trick so far, wins it for
+ * certain with the opponent ``opp`` still to play, as the claimer can tell. */
+static int certain_h(const Search *s, const u64 *h, int opp, int card, int led) {
+    if (can_beat_h(h, s->trump, opp, card, led))
+        return 0;
+    int su = card / 13;
+    if (((s->line.known | s->max_suits) >> su) & 1)
+        return 1; /* the cards of this suit are read as they lie (70E) */
+    int theirs = suit_bits(h[opp] | h[(opp + 2) % 4], su);
+    return !(theirs >> (card % 13 + 1));
+}
+
+/* normal.py ``_Normal._certain_seen``: ``certain_h`` for each opponent of ``holder`` still to play after the
+ * seat now playing. */
+static int certain_seen(const Search *s, int holder, int card, int led, const u64 *h) {
+    for (int j = 1; j <= 3; j += 2) {
+        int opp = (holder + j) % 4;
+        int at = ((opp - s->leader) % 4 + 4) % 4;
+        if (at > s->ntrick && !certain_h(s, h, opp, card, led))
+            return 0;
+    }
+    return 1;
+}
+
+/* normal.py ``_Normal.count_after``: the claimer's count after ``seat`` plays ``card`` (four numbers, compared in
+ * order, into ``out``). */
+static void count_after(const Search *s, int seat, int card, int *out) {
+    u64 h[4];
+    memcpy(h, s->h, sizeof h);
+    h[seat] &= ~(1ULL << card);
+    int trump = s->trump, partner = (seat + 2) % 4, won = 0;
+    int su = card / 13, sh = 13 * su;
+    int seen = s->trumps_seen;
+    int novice = s->pclass == NOVICE;
+    if (!s->ntrick) {
+        int pool = suit_bits(h[(seat + 1) % 4] | h[(seat + 3) % 4], su);
+        if (su == trump && !seen)
+            pool = 0;
+        int ps = suit_bits(h[partner], su);
+        int mine = suit_bits(s->h[seat], su);
+        if ((pool >> (card % 13)) && !(pool >> top_bit((u64)mine)) && runs(s, seat, su, pool)) {
+            /* the count has the suit running from the top: any card of it is rated as its top card */
+            count_after(s, seat, sh + top_bit((u64)mine), out);
+            return;
+        }
+        if (!(pool >> (card % 13))) {
+            won = 1; /* the card led is above every card of its suit the opponents hold */
+            if (ps)
+                h[partner] &= ~(1ULL << (sh + low_bit((u64)ps)));
+        } else if (ps && !(pool >> top_bit((u64)ps))) {
+            won = 1; /* a card to partner's winner */
+            h[partner] &= ~(1ULL << (sh + top_bit((u64)ps)));
+        } else if (!ps && trump >= 0 && su != trump && suit_bits(h[partner], trump)) {
+            int pt = suit_bits(h[partner], trump);
+            won = 1; /* partner ruffs (the opponents' trumps overruff only where his count sees them) */
+            if (seen) {
+                int theirs = suit_bits(h[(seat + 1) % 4] | h[(seat + 3) % 4], trump);
+                if (theirs && ((s->line.known >> su) & 1) && (theirs >> low_bit((u64)pt)))
+                    won = 0;
+            }
+            if (won)
+                h[partner] &= ~(1ULL << (13 * trump + low_bit((u64)pt)));
+        }
+        if (!won && pool) {
+            /* the opponents win it with their top card of the suit, partner following low */
+            int top = sh + top_bit((u64)pool);
+            int o = ((h[(seat + 1) % 4] >> top) & 1) ? (seat + 1) % 4 : (seat + 3) % 4;
+            h[o] &= ~(1ULL << top);
+            if (ps)
+                h[partner] &= ~(1ULL << (sh + low_bit((u64)ps)));
+            follow_low(h, o == (seat + 3) % 4 ? (seat + 1) % 4 : (seat + 3) % 4, su); /* the other one */
+        } else {
+            follow_low(h, (seat + 1) % 4, su);
+            follow_low(h, (seat + 3) % 4, su);
+        }
+        int n = popcount64(h[seat]);
+        out[0] = won + side_count(s, h, seat & 1, won, n);
+        out[1] = novice ? 0 : won;
+        out[2] = won + side_count(s, h, seat & 1, 1, 99);
+        out[3] = 0;
+        return;
+    }
+    int k = s->ntrick;
+    int cards[4];
+    memcpy(cards, s->trick, sizeof(int) * k);
+    cards[k] = card;
+    int i = winner_index(cards, k + 1, trump);
+    int win_seat = (s->leader + i) % 4;
+    int best = cards[i];
+    int led = cards[0] / 13;
+    if ((win_seat & 1) == (seat & 1)) {
+        if (k == 3 || certain_seen(s, win_seat, best, led, h))
+            won = 1;
+    } else if (k == 1) {
+        /* an opponent is winning, partner plays last: a winner of his counts */
+        int ps = suit_bits(h[partner], led);
+        int bsuit = best / 13;
+        if (ps && bsuit == led && (ps >> (best % 13 + 1))) {
+            int pool = suit_bits(h[(seat + 1) % 4] | h[(seat + 3) % 4], led);
+            int top = top_bit((u64)ps);
+            if (!(pool >> top)) {
+                won = 1;
+                h[partner] &= ~(1ULL << (13 * led + top));
+            }
+        }
+    }
+    if (k < 3)
+        follow_low(h, (seat + 1) % 4, led); /* the opponent still to play follows with his lowest card */
+    if (k == 1 && h[partner] == s->h[partner])
+        follow_low(h, partner, led); /* ... and partner too (unless his winner is already counted) */
+    int n = popcount64(h[seat]);
+    int discard = !suit_bits(s->h[seat], led) && su != trump;
+    out[0] = won + side_count(s, h, seat & 1, won, n);
+    out[1] = novice ? 0 : won;
+    out[2] = won + side_count(s, h, seat & 1, 1, 99);
+    out[3] = discard ? masters(s, h, seat & 1) : 0;
+}
+
+/* normal.py ``_Normal._by_count`` (K): the plays that keep the claimer's count at its highest. */
+static int by_count(const Search *s, int seat, int *moves, int n) {
+    int vals[13][4], top = 0;
+    for (int i = 0; i < n; i++) {
+        count_after(s, seat, moves[i], vals[i]);
+        if (i && memcmp(vals[i], vals[top], sizeof vals[i]) != 0) {
+            for (int j = 0; j < 4; j++) {
+                if (vals[i][j] != vals[top][j]) {
+                    if (vals[i][j] > vals[top][j])
+                        top = i;
+                    break;
+                }
+            }
+        }
+    }
+    int m = 0;
+    int tv[4];
+    memcpy(tv, vals[top], sizeof tv);
+    for (int i = 0; i < n; i++)
+        if (!memcmp(vals[i], tv, sizeof tv))
+            moves[m++] = moves[i];
+    return m;
+}
+
+/* normal.py ``_Normal._n4`` (N4): of the cards that win for certain, the lowest of each suit. */
+static int n4(int *moves, int n, const int *sure, int nsure) {
+    int low[4] = {99, 99, 99, 99};
+    u64 in_sure = 0;
+    for (int i = 0; i < nsure; i++) {
+        int m = sure[i];
+        in_sure |= 1ULL << m;
+        if (m < low[m / 13])
+            low[m / 13] = m;
+    }
+    int out[13], k = 0;
+    for (int i = 0; i < n; i++) {
+        int m = moves[i];
+        if (!((in_sure >> m) & 1) || m == low[m / 13])
+            out[k++] = m;
+    }
+    if (!k)
+        return n;
+    memcpy(moves, out, sizeof(int) * k);
+    return k;
+}
+
+/* normal.py ``_Normal.dead_suits``: the side suits in which every card of the hand is a loser by rank. */
+static int dead_suits(const Search *s, int seat) {
+    const u64 *h = s->h;
+    int out = 0;
+    for (int su = 0; su < 4; su++) {
+        int mine = suit_bits(h[seat], su);
+        if (!mine || su == s->trump)
+            continue;
+        int above = (int)FULL & ~((1 << (top_bit((u64)mine) + 1)) - 1);
+        if (suit_bits(h[(seat + 2) % 4], su) & above)
+            continue;
+        if (pc(suit_bits(h[(seat + 1) % 4] | h[(seat + 3) % 4], su) & above) >= pc(mine))
+            out |= 1 << su;
+    }
+    return out;
+}
+
+/* normal.py ``_Normal.card_worth``: what the closure ``worth`` reads, computed once for the hand. */
+typedef struct {
+    int est[4], reach[4], entry_suits, sole, dead;
+} Worth;
+
+static void card_worth(const Search *s, int seat, const int *leaders, int nleaders, Worth *w) {
+    const u64 *h = s->h;
+    int trump = s->trump;
+    u64 hand = h[seat];
+    int P = (seat + 2) % 4, O1 = (seat + 1) % 4, O2 = (seat + 3) % 4;
+    w->dead = dead_suits(s, seat);
+    int later = popcount64(hand) - 1; /* tricks after this one */
+    int p_leads = 0;
+    for (int i = 0; i < nleaders; i++)
+        if (leaders[i] == P)
+            p_leads = 1;
+    for (int su = 0; su < 4; su++) {
+        w->est[su] = 0;
+        w->reach[su] = 0;
+        if (su == trump)
+            continue;
+        int mine = suit_bits(hand, su);
+        if (!mine)
+            continue;
+        int o1 = suit_bits(h[O1], su), o2 = suit_bits(h[O2], su);
+        w->est[su] = established_cards(mine, o1, o2);
+        if (!w->est[su])
+            continue;
+        if (suit_bits(h[P], su) && (p_leads || later > 1)) {
+            w->reach[su] = 1; /* partner can lead to it */
+            continue;
+        }
+        int top = top_bit((u64)w->est[su]);
+        for (int i = 0; i < nleaders; i++) {
+            int ld = leaders[i];
+            if ((ld & 1) != (seat & 1)) {
+                int theirs = suit_bits(h[ld], su);
+                if (theirs && top_bit((u64)theirs) < top)
+                    w->reach[su] = 1; /* an opponent on lead may have to lead into it */
+            }
+        }
+    }
+    int entries[4], ne = 0, unreached = 0;
+    for (int su = 0; su < 4; su++) {
+        if (w->est[su] && w->reach[su])
+            entries[ne++] = su;
+        if (w->est[su] && !w->reach[su])
+            unreached = 1;
+    }
+    w->entry_suits = ne;
+    w->sole = (ne == 1 && pc(w->est[entries[0]]) == 1 && unreached) ? entries[0] : -1;
+}
+
+/* ``card_worth``'s ``worth``: how much the hand gives up by throwing ``card``. */
+static int worth_of(const Search *s, int seat, const Worth *w, int card) {
+    const u64 *h = s->h;
+    int su = card / 13, r = card % 13;
+    int O1 = (seat + 1) % 4, O2 = (seat + 3) % 4;
+    if ((w->est[su] >> r) & 1) {
+        int left = established_cards(suit_bits(h[seat], su) & ~(1 << r), suit_bits(h[O1], su), suit_bits(h[O2], su));
+        int loss = pc(w->est[su]) - pc(left);
+        if (w->reach[su])
+            return (su == w->sole ? 4 : 3) * 16 + loss;
+        return (w->entry_suits ? 2 : 1) * 16 + loss;
+    }
+    if ((w->dead >> su) & 1)
+        return 0;
+    int above = pc((int)((((h[O1] | h[O2]) >> (13 * su + r + 1))) & (FULL >> (r + 1))));
+    return imax(1, 16 - above);
+}
+
+/* normal.py ``_Normal._e1`` (E1, expert): discarding, nothing worth more than another card the hand could throw. */
+static int e1(const Search *s, int seat, int *moves, int n, int win_seat, int best, int led, int k) {
+    int leaders[4], nl = 0;
+    leaders[nl++] = win_seat;
+    for (int j = k + 1; j < 4; j++) {
+        int later = (s->leader + j) % 4;
+        if (can_beat_h(s->h, s->trump, later, best, led))
+            leaders[nl++] = later;
+    }
+    int trump = s->trump, nd = 0;
+    for (int i = 0; i < n; i++)
+        if (moves[i] / 13 != trump)
+            nd++;
+    if (nd < 2)
+        return n;
+    Worth w;
+    card_worth(s, seat, leaders, nl, &w);
+    int vals[13], least = 1 << 30;
+    for (int i = 0; i < n; i++) {
+        if (moves[i] / 13 != trump) {
+            vals[i] = worth_of(s, seat, &w, moves[i]);
+            if (vals[i] < least)
+                least = vals[i];
+        } else {
+            vals[i] = -1; /* a trump: not a discard (kept) */
+        }
+    }
+    int out[13], m = 0;
+    for (int i = 0; i < n; i++)
+        if (vals[i] < 0 || vals[i] <= least)
+            out[m++] = moves[i];
+    if (!m)
+        return n;
+    memcpy(moves, out, sizeof(int) * m);
+    return m;
+}
+
+/* normal.py ``_Normal._l2`` (L2, club and expert): when the side can cash every remaining trick, no loser led for
+ * partner to ruff while a winner led instead cashes as many. */
+static int l2(Search *s, int seat, int *moves, int n) {
+    const u64 *h = s->h;
+    int trump = s->trump;
+    if (trump < 0 || cash_count(s, h, seat, 0) < popcount64(h[seat]))
+        return n;
+    int partner = (seat + 2) % 4;
+    u64 ruffs = 0;
+    int best_sure = -1, best_ruff = -1;
+    int cards[16], values[16];
+    int k = cash_leads(s, h, seat, 99, 0, cards, values);
+    for (int i = 0; i < k; i++) {
+        int c = cards[i], v = values[i], su = c / 13;
+        if (su != trump && !suit_bits(h[partner], su) &&
+            suit_bits(h[(seat + 1) % 4] | h[(seat + 3) % 4], su) > suit_bits(h[seat], su)) {
+            ruffs |= 1ULL << c; /* a card partner must ruff to win the trick */
+            best_ruff = imax(best_ruff, v);
+        } else {
+            best_sure = imax(best_sure, v);
+        }
+    }
+    if (!ruffs || best_ruff > best_sure)
+        return n;
+    int out[13], m = 0;
+    for (int i = 0; i < n; i++) {
+        int mv = moves[i], su = mv / 13;
+        u64 run = (u64)reps_run(suit_bits(h[seat], su), live_bits(s, su), mv % 13) << (13 * su);
+        if (!(run & ruffs))
+            out[m++] = mv;
+    }
+    if (!m)
+        return n;
+    memcpy(moves, out, sizeof(int) * m);
+    return m;
+}
+
+/* normal.py ``_Normal._e2`` (E2, expert): when the side can cash every remaining trick, only leads that keep them. */
+static int e2(Search *s, int seat, int *moves, int n) {
+    const u64 *h = s->h;
+    int cnt = popcount64(h[seat]);
+    if (cash_count(s, h, seat, 0) < cnt)
+        return n;
+    u64 keeping = 0;
+    int cards[16], values[16];
+    int k = cash_leads(s, h, seat, 99, 0, cards, values);
+    for (int i = 0; i < k; i++)
+        if (values[i] >= cnt)
+            keeping |= 1ULL << cards[i];
+    int out[13], m = 0;
+    for (int i = 0; i < n; i++) {
+        int mv = moves[i], su = mv / 13;
+        u64 run = (u64)reps_run(suit_bits(h[seat], su), live_bits(s, su), mv % 13) << (13 * su);
+        if (run & keeping)
+            out[m++] = mv;
+    }
+    if (!m)
+        return n;
+    memcpy(moves, out, sizeof(int) * m);
+    return m;
+}
+
+/* normal.py ``_Normal._i2`` (I2): a suit headed by the leader's solid top cards is not led from below when an
+ * opponent holds a card that beats the card led. */
+static int i2(const Search *s, int seat, int *moves, int n) {
+    const u64 *h = s->h;
+    int out[13], m = 0;
+    for (int i = 0; i < n; i++) {
+        int mv = moves[i], su = mv / 13;
+        int mine = suit_bits(h[seat], su), live = live_bits(s, su);
+        int run = 0; /* the run of top live cards held by the leader */
+        for (int x = live; x; ) {
+            int top = top_bit((u64)x);
+            if (!((mine >> top) & 1))
+                break;
+            run |= 1 << top;
+            x ^= 1 << top;
+        }
+        if (run) {
+            int o1 = suit_bits(h[(seat + 1) % 4], su), o2 = suit_bits(h[(seat + 3) % 4], su);
+            int r = mv % 13;
+            int solid = s->pclass >= EXPERT || pc(run) >= 2 || (run >> 11);
+            if (solid && !((run >> r) & 1) && ((o1 | o2) >> (r + 1)))
+                continue; /* I2 */
+        }
+        out[m++] = mv;
+    }
+    if (!m)
+        return n;
+    memcpy(moves, out, sizeof(int) * m);
+    return m;
+}
+
+/* normal.py ``_Normal._irrational``: the claimer's count (K) and the items N1, N5, I1, I2, N4, L2, E1, E2. */
+static int irrational(Search *s, int seat, int *moves, int n) {
+    int k = s->ntrick;
+    if (k == 0) {
+        n = i2(s, seat, moves, n);
+        if (n > 1)
+            n = by_count(s, seat, moves, n);
+        if (s->pclass >= CLUB && n > 1)
+            n = l2(s, seat, moves, n);
+        if (s->pclass >= EXPERT && n > 1)
+            n = e2(s, seat, moves, n);
+        return n;
+    }
+    int trump = s->trump;
+    int wi = winner_index(s->trick, k, trump);
+    int best = s->trick[wi];
+    int led = s->trick[0] / 13, bs = best / 13;
+    int win_seat = (s->leader + wi) % 4;
+    /* the cards that beat ``best``: higher cards of its suit, and trumps when it is no trump */
+    u64 beating = (FULL << (13 * bs)) & ~((2ULL << best) - 1);
+    if (trump >= 0 && trump != bs)
+        beating |= FULL << (13 * trump);
+    u64 hand = s->h[seat];
+    int following = suit_bits(hand, led);
+    int opp = k < 3 ? (seat + 1) % 4 : -1;
+    int partner = (seat + 2) % 4;
+    int sure[13], nsure = 0;
+    if (win_seat == partner && (opp < 0 || certain_h(s, s->h, opp, best, led))) {
+        /* I1: partner's card wins the trick for certain */
+        u64 legal = following ? ((u64)following << (13 * led)) : hand;
+        if (legal & ~beating) {
+            int keep[13], m = 0;
+            for (int i = 0; i < n; i++) {
+                int mv = moves[i];
+                if ((beating >> mv) & 1) {
+                    if (!following || (opp >= 0 && !certain_h(s, s->h, opp, mv, led)))
+                        continue;
+                }
+                keep[m++] = mv;
+            }
+            if (m) {
+                memcpy(moves, keep, sizeof(int) * m);
+                n = m;
+            }
+        }
+    } else {
+        /* N1: a card that wins the trick for certain is held */
+        for (int i = 0; i < n; i++) {
+            int mv = moves[i];
+            if (((beating >> mv) & 1) && (opp < 0 || certain_h(s, s->h, opp, mv, led)))
+                sure[nsure++] = mv;
+        }
+        if (nsure) {
+            memcpy(moves, sure, sizeof(int) * nsure);
+            n = nsure;
+        } else if (k == 2 && following && win_seat != partner) {
+            /* N5: third hand, an opponent's card winning and the other opponent still to play */
+            int beaters[13], nb = 0;
+            for (int i = 0; i < n; i++)
+                if ((beating >> moves[i]) & 1)
+                    beaters[nb++] = moves[i];
+            if (nb) {
+                memcpy(moves, beaters, sizeof(int) * nb);
+                n = nb;
+            }
+        }
+    }
+    if (n > 1)
+        n = by_count(s, seat, moves, n);
+    if (n > 1 && nsure)
+        n = n4(moves, n, sure, nsure);
+    if (!following && s->pclass >= EXPERT && n > 1)
+        n = e1(s, seat, moves, n, win_seat, best, led, k);
+    return n;
+}
+
+/* normal.py ``_Normal._findings``: the plays the director found not normal for this player, dropped while another
+ * legal card is held (a finding covers the cards equivalent to its card in the same hand). */
+static int findings(const Search *s, int seat, int *moves, int n) {
+    int any = 0;
+    for (int f = 0; f < s->nfind; f++)
+        if (s->find_seat[f] == seat)
+            any = 1;
+    if (!any)
+        return n;
+    u64 hand = s->h[seat];
+    int led = -1, role;
+    if (!s->ntrick) {
+        role = ROLE_LEAD;
+    } else {
+        led = s->trick[0] / 13;
+        role = suit_bits(hand, led) ? ROLE_FOLLOW : -1; /* -1: per card, a ruff or a discard */
+    }
+    int favour = s->max_suits | s->line.known;
+    int out[13], m = 0;
+    for (int i = 0; i < n; i++) {
+        int mv = moves[i], su = mv / 13;
+        if (((favour >> su) & 1) && (led < 0 || su == led)) {
+            out[m++] = mv; /* a card of a suit 70E chooses in the side's favour: no finding takes it away */
+            continue;
+        }
+        int r = role;
+        if (r < 0)
+            r = su == s->trump ? ROLE_RUFF : ROLE_DISCARD;
+        u64 run = (u64)reps_run(suit_bits(hand, su), live_bits(s, su), mv % 13) << (13 * su);
+        int drop = 0;
+        for (int f = 0; f < s->nfind; f++) {
+            if (s->find_seat[f] != seat)
+                continue;
+            int want = s->find_role[f];
+            if ((s->find_mask[f] & run) && (want == r || (want < 0 && r != ROLE_LEAD))) {
+                drop = 1;
+                break;
+            }
+        }
+        if (!drop)
+            out[m++] = mv;
+    }
+    if (!m)
+        return n;
+    memcpy(moves, out, sizeof(int) * m);
+    return m;
+}
+
+/* normal.py ``_Normal.normal_moves`` / ``_normal_moves`` (no stated line): the legal moves, the plays no normal
+ * line makes dropped (``_irrational``), then the director's findings (which only narrow the normal plays). */
+static int judged_moves(Search *s, int seat, int *out) {
+    int n = legal_reps(s, seat, out);
+    if (n > 1)
+        n = irrational(s, seat, out, n);
+    if (s->nfind && n > 1)
+        n = findings(s, seat, out, n);
+    return n;
+}
+
+/* search.py ``_groups`` / ``_grouped``: a judged seat's moves split into plain moves (chosen against the side)
+ * and the suits whose card within the suit 70E chooses in the side's favour.  Returns 0 when no suit is chosen
+ * so (``play`` then goes on as usual), else 1 with the node's value in ``*value``. */
+static int grouped(Search *s, int seat, const int *moves, int n, int alpha, int beta, int lo, int *value) {
+    int suits = s->max_suits | s->line.known;
+    int led = s->ntrick ? s->trick[0] / 13 : -1;
+    int plain[13], np = 0, grp[4][13], ng[4] = {0, 0, 0, 0}, any = 0;
+    for (int i = 0; i < n; i++) {
+        int m = moves[i], su = m / 13;
+        if (((suits >> su) & 1) && (!s->ntrick || su == led)) {
+            grp[su][ng[su]++] = m;
+            any = 1;
+        } else {
+            plain[np++] = m;
+        }
+    }
+    if (!any)
+        return 0;
+    order(s, seat, plain, np, 1);
+    for (int su = 0; su < 4; su++)
+        order(s, seat, grp[su], ng[su], 0);
+    int best = INF;
+    for (int i = 0; i < np; i++) {
+        int v = child(s, plain[i], alpha, beta < best ? beta : best);
+        if (v < best) {
+            best = v;
+            if (best <= alpha || best <= lo) {
+                *value = best;
+                return 1;
+            }
+        }
+    }
+    for (int su = 0; su < 4; su++) {
+        if (!ng[su])
+            continue;
+        /* search.py ``_max_over``: the side's best card of the suit */
+        int b2 = beta < best ? beta : best, mx = -INF;
+        for (int i = 0; i < ng[su]; i++) {
+            int v = child(s, grp[su][i], alpha > mx ? alpha : mx, b2);
+            if (v > mx) {
+                mx = v;
+                if (mx >= b2)
+                    break;
+            }
+        }
+        if (mx < best) {
+            best = mx;
+            if (best <= alpha || best <= lo) {
+                *value = best;
+                return 1;
+            }
+        }
+    }
+    *value = best;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------------------------------
  * Quick bounds (search.py ``_forced_count``, ``forced``, ``bounds``, ``_boundary_bounds``, ``all_masters``)
  * ---------------------------------------------------------------------------------------------------------- */
 
@@ -612,13 +1573,22 @@ static u64 suit_code(const Search *s, int su) {
 static void tt_key(const Search *s, u64 *k0, u64 *k1, u64 *k2) {
     const LineState *ln = &s->line;
     *k0 = s->code[0] | ((u64)s->leader << 40) | ((u64)(ln->step_idx & 63) << 42) |
-          ((u64)(ln->step_rounds & 31) << 48) | ((u64)(ln->known & 15) << 53);
+          ((u64)(ln->step_rounds & 15) << 48) | ((u64)(ln->known & 15) << 52);
+    if (s->judged >= 0) {
+        /* a search that judges a side's play also keys on which aces and kings are still in play (search.py
+         * ``key``: ``rem & _ACE_KING``), two bits a suit in the top byte (no best lead is kept: not minimax) */
+        u64 ak = 0;
+        for (int su = 0; su < 4; su++)
+            ak |= ((s->rem >> (13 * su + 11)) & 3) << (2 * su);
+        *k0 |= ak << 56;
+    }
     *k1 = s->code[1] | ((s->code[2] & 0xFFFFFFULL) << 40);
     *k2 = s->code[3] | ((s->code[2] >> 24) << 40);
 }
 
 #define K2_MASK 0x00FFFFFFFFFFFFFFULL
-#define K0_MASK 0x01FFFFFFFFFFFFFFULL /* the top 7 bits of k0: the best lead found (double dummy), see move_code */
+#define K0_MASK 0x01FFFFFFFFFFFFFFULL /* the top 7 bits of k0: the best lead found (double dummy), see move_code;
+                                       * in a normal-play search the top byte is part of the key (s->k0_mask) */
 
 /* A lead as the key sees it: 1 + 13 * suit + (the number of cards of the suit still held above it), 0 for none;
  * positions sharing a key hold their cards in the same relative order, so the code names the same lead in each. */
@@ -662,7 +1632,7 @@ static const TTEntry *tt_get(const Search *s, u64 k0, u64 k1, u64 k2) {
         const TTEntry *e = &s->tt[(i + p) & s->tt_mask];
         if (!e->k0)
             return NULL;
-        if ((e->k0 & K0_MASK) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)
+        if ((e->k0 & s->k0_mask) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)
             return e;
     }
     return NULL;
@@ -675,7 +1645,7 @@ static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) 
     TTEntry *slot = &s->tt[i];
     for (int p = 0; p < TT_PROBE; p++) {
         TTEntry *e = &s->tt[(i + p) & s->tt_mask];
-        if (!e->k0 || ((e->k0 & K0_MASK) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)) {
+        if (!e->k0 || ((e->k0 & s->k0_mask) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)) {
             slot = e;
             break;
         }
@@ -705,10 +1675,14 @@ static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *b
     int parity = seat & 1;
     int maximize = s->maximizing[parity];
     int moves[13], n;
-    if (parity != s->judged)
+    if (parity != s->judged) {
         n = legal_reps(s, seat, moves);
-    else
-        n = judged_moves(s, seat, moves); /* (the 70E groups of search.py ``_groups`` go here too) */
+    } else {
+        n = judged_moves(s, seat, moves);
+        int v;
+        if ((s->max_suits || s->line.known) && !maximize && grouped(s, seat, moves, n, alpha, beta, lo, &v))
+            return v; /* search.py ``_groups`` / ``_grouped`` (70E) */
+    }
     if (s->minimax)
         order_dd(s, seat, moves, n);
     else
@@ -757,9 +1731,11 @@ static int child(Search *s, int card, int alpha, int beta) {
     int seat = (s->leader + k) % 4;
     u64 bit = 1ULL << card;
     int v;
-    /* (a normal-play search marks the side's lead against its line here: normal.py ``_mark_lead``, and the
-     * suits an opponent shows out of become known: LineState.known) */
+    /* (a normal-play search with a line would mark the side's lead against it here: normal.py ``_mark_lead``) */
     s->h[seat] ^= bit;
+    int saved_known = s->line.known;
+    if (s->dynamic_known && k && (seat & 1) != s->judged && card / 13 != s->trick[0] / 13)
+        s->line.known = saved_known | 1 << (s->trick[0] / 13); /* an opponent shows out: the suit is known */
     s->trick[k] = card;
     s->ntrick = k + 1;
     if (k < 3) {
@@ -794,6 +1770,7 @@ static int child(Search *s, int card, int alpha, int beta) {
         s->leader = leader;
         s->ntrick = k;
     }
+    s->line.known = saved_known;
     s->h[seat] ^= bit;
     return v;
 }
@@ -973,73 +1950,85 @@ PyDoc_STRVAR(solve_doc,
              "min-min search over every legal play), True for the double-dummy value; limit: the node limit, or\n"
              "None.  value is None when the limit was reached (lower and upper are then the proven bounds).");
 
-static PyObject *py_solve(PyObject *self, PyObject *args) {
-    PyObject *hands, *trick, *limit_obj;
-    int trump, leader, side, minimax;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OiiOipO", &hands, &trump, &leader, &trick, &side, &minimax, &limit_obj))
-        return NULL;
-    u64 h[4];
-    int tr[4] = {0, 0, 0, 0}, ntrick;
+PyDoc_STRVAR(solve_normal_doc,
+             "solve_normal(hands, trump, leader, trick, side, limit, pclass, known, max_suits, findings)\n"
+             "    -> (value, lower, upper, nodes)\n\n"
+             "The normal floor without a stated line (search.py ``normal_floor``): ``side``'s plays are normal\n"
+             "(normal.py), the other side plays any legal card.  pclass 0 novice, 1 club, 2 expert; known and\n"
+             "max_suits: suit masks 0-15 (70E); findings: (seat, card id, role) triples, role 0 lead, 1 follow,\n"
+             "2 discard, 3 ruff or -1 (any play but a lead), at most 64.  The other arguments as solve().");
+
+/* The arguments every search takes, checked: the hands, the trick, the limit. */
+static int parse_position(PyObject *hands, PyObject *trick, PyObject *limit_obj, u64 *h, int *tr, int *ntrick,
+                          long long *limit) {
     PyObject *hs = PySequence_Fast(hands, "hands must be a sequence of four ints");
     if (!hs)
-        return NULL;
+        return -1;
     if (PySequence_Fast_GET_SIZE(hs) != 4) {
         Py_DECREF(hs);
         PyErr_SetString(PyExc_ValueError, "hands must hold four masks");
-        return NULL;
+        return -1;
     }
     for (int i = 0; i < 4; i++) {
         h[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hs, i));
         if (PyErr_Occurred()) {
             Py_DECREF(hs);
-            return NULL;
+            return -1;
         }
     }
     Py_DECREF(hs);
     PyObject *ts = PySequence_Fast(trick, "trick must be a sequence of card ids");
     if (!ts)
-        return NULL;
+        return -1;
     Py_ssize_t nt = PySequence_Fast_GET_SIZE(ts);
     if (nt > 3) {
         Py_DECREF(ts);
         PyErr_SetString(PyExc_ValueError, "a trick in progress has at most three cards");
-        return NULL;
+        return -1;
     }
-    ntrick = (int)nt;
-    for (int i = 0; i < ntrick; i++) {
+    *ntrick = (int)nt;
+    for (int i = 0; i < *ntrick; i++) {
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts, i));
         if (c == -1 && PyErr_Occurred()) {
             Py_DECREF(ts);
-            return NULL;
+            return -1;
         }
         tr[i] = (c < -1 || c > 52) ? -1 : (int)c;
     }
     Py_DECREF(ts);
-    long long limit = -1;
+    *limit = -1;
     if (limit_obj != Py_None) {
-        limit = PyLong_AsLongLong(limit_obj);
-        if (limit == -1 && PyErr_Occurred())
-            return NULL;
-        if (limit < 0)
-            limit = 0;
+        *limit = PyLong_AsLongLong(limit_obj);
+        if (*limit == -1 && PyErr_Occurred())
+            return -1;
+        if (*limit < 0)
+            *limit = 0;
     }
+    return 0;
+}
+
+/* A search of the position, its table allocated (NULL with a Python error set). */
+static Search *new_search(const u64 *h, int trump, int leader, const int *tr, int ntrick, int side, int minimax,
+                          long long limit) {
     const char *bad = check_position(h, trump, leader, tr, ntrick, side);
     if (bad) {
         PyErr_SetString(PyExc_ValueError, bad);
         return NULL;
     }
     Search *s = (Search *)calloc(1, sizeof(Search));
-    if (!s)
-        return PyErr_NoMemory();
+    if (!s) {
+        PyErr_NoMemory();
+        return NULL;
+    }
     s->tt_bits = tt_bits_for(limit);
     s->tt_mask = (1ULL << s->tt_bits) - 1;
     s->tt = (TTEntry *)calloc((size_t)1 << s->tt_bits, sizeof(TTEntry));
     if (!s->tt) {
         free(s);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return NULL;
     }
-    memcpy(s->h, h, sizeof h);
+    memcpy(s->h, h, sizeof s->h);
     s->rem = h[0] | h[1] | h[2] | h[3];
     for (int i = 0; i < ntrick; i++) {
         s->trick[i] = tr[i];
@@ -1051,17 +2040,24 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->side = side;
     s->minimax = minimax;
     s->judged = -1;
+    s->k0_mask = K0_MASK;
     s->line.trick_step = -1;
     for (int p = 0; p < 2; p++)
         s->maximizing[p] = minimax ? (p == side) : 0;
+    s->max_nodes = limit;
+    return s;
+}
+
+/* Run the search (the GIL released), free it and return (value, lower, upper, nodes). */
+static PyObject *run_and_free(Search *s) {
     for (int su = 0; su < 4; su++)
         s->code[su] = suit_code(s, su);
-    s->max_nodes = limit;
     int exact;
     Py_BEGIN_ALLOW_THREADS exact = run(s);
     Py_END_ALLOW_THREADS
     long long nodes = s->nodes;
     int lo = s->lo, hi = s->hi;
+    free(s->cash);
     free(s->tt);
     free(s);
     if (exact)
@@ -1069,14 +2065,105 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return Py_BuildValue("OiiL", Py_None, lo, hi, nodes);
 }
 
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *limit_obj;
+    int trump, leader, side, minimax;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiiOipO", &hands, &trump, &leader, &trick, &side, &minimax, &limit_obj))
+        return NULL;
+    u64 h[4];
+    int tr[4] = {0, 0, 0, 0}, ntrick;
+    long long limit;
+    if (parse_position(hands, trick, limit_obj, h, tr, &ntrick, &limit) < 0)
+        return NULL;
+    Search *s = new_search(h, trump, leader, tr, ntrick, side, minimax, limit);
+    if (!s)
+        return NULL;
+    return run_and_free(s);
+}
+
+static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
+    PyObject *hands, *trick, *limit_obj, *finds;
+    int trump, leader, side, pclass, known, max_suits;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiiOiOiiiO", &hands, &trump, &leader, &trick, &side, &limit_obj, &pclass, &known,
+                          &max_suits, &finds))
+        return NULL;
+    if (pclass < NOVICE || pclass > EXPERT) {
+        PyErr_SetString(PyExc_ValueError, "pclass must be 0 (novice), 1 (club) or 2 (expert)");
+        return NULL;
+    }
+    if (known < 0 || known > 15 || max_suits < 0 || max_suits > 15) {
+        PyErr_SetString(PyExc_ValueError, "known and max_suits must be suit masks 0-15");
+        return NULL;
+    }
+    u64 h[4];
+    int tr[4] = {0, 0, 0, 0}, ntrick;
+    long long limit;
+    if (parse_position(hands, trick, limit_obj, h, tr, &ntrick, &limit) < 0)
+        return NULL;
+    int fseat[MAX_FINDINGS], frole[MAX_FINDINGS], nfind = 0;
+    u64 fmask[MAX_FINDINGS];
+    PyObject *fs = PySequence_Fast(finds, "findings must be a sequence of (seat, card, role) triples");
+    if (!fs)
+        return NULL;
+    Py_ssize_t nf = PySequence_Fast_GET_SIZE(fs);
+    if (nf > MAX_FINDINGS) {
+        Py_DECREF(fs);
+        PyErr_SetString(PyExc_ValueError, "at most 64 findings");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < nf; i++) {
+        int seat, card, role;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fs, i), "iii", &seat, &card, &role)) {
+            Py_DECREF(fs);
+            return NULL;
+        }
+        if (seat < 0 || seat > 3 || card < 0 || card > 51 || role < -1 || role > 3) {
+            Py_DECREF(fs);
+            PyErr_SetString(PyExc_ValueError, "a finding is (seat 0-3, card id 0-51, role -1..3)");
+            return NULL;
+        }
+        fseat[nfind] = seat;
+        fmask[nfind] = 1ULL << card;
+        frole[nfind++] = role;
+    }
+    Py_DECREF(fs);
+    Search *s = new_search(h, trump, leader, tr, ntrick, side, 0, limit);
+    if (!s)
+        return NULL;
+    s->cash = (CashEntry *)calloc((size_t)1 << CASH_BITS, sizeof(CashEntry));
+    if (!s->cash) {
+        free(s->tt);
+        free(s);
+        return PyErr_NoMemory();
+    }
+    s->judged = side;
+    s->pclass = pclass;
+    s->max_suits = max_suits;
+    s->line.known = known;
+    s->dynamic_known = 1;
+    s->trumps_seen = 0;
+    s->nfind = nfind;
+    memcpy(s->find_seat, fseat, sizeof(int) * nfind);
+    memcpy(s->find_mask, fmask, sizeof(u64) * nfind);
+    memcpy(s->find_role, frole, sizeof(int) * nfind);
+    s->k0_mask = ~0ULL;
+    for (int su = 0; su < 4; su++)
+        s->marks |= 0x1FULL << (13 * su + 8); /* the ten to the ace (search.py ``_HONOURS``) */
+    return run_and_free(s);
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, solve_doc},
+    {"solve_normal", py_solve_normal, METH_VARARGS, solve_normal_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_csearch",
-    "The compiled search core of engine.mechanics.solver: the legal floor and the double-dummy value.", -1,
+    "The compiled search core of engine.mechanics.solver: the legal floor, the normal floor and the double-dummy "
+    "value.", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 

@@ -1,5 +1,6 @@
-"""The searches the rulings use, from the compiled core (``_csearch.c``): the legal floor and ceiling, and the
-double-dummy value.
+"""The searches the rulings use, from the compiled core (``_csearch.c``): the legal floor and ceiling, the
+double-dummy value, and the normal floor without a stated line (``normal_floor``, which search.py's
+``normal_floor`` calls for the arguments ``normal_supported`` accepts).
 
 Part of ``engine.mechanics.solver``; the package re-exports ``floor``, ``ceiling``, ``bounds`` and ``minimax``
 from here.  The same inputs and budget as the pure-Python searches (``engine.mechanics.solver.reference``,
@@ -34,6 +35,51 @@ def _solve(pos: Position, side: int, minimax: bool, limit) -> SolveResult:
     limit = DEFAULT_LIMIT if limit is None else max(0, int(limit))
     start = time.perf_counter()
     value, lower, upper, nodes = _csearch.solve(pos.hands, pos.trump, pos.leader, pos.trick, side, minimax, limit)
+    return SolveResult(value, lower, upper, nodes, time.perf_counter() - start)
+
+
+_ROLES = {"lead": 0, "follow": 1, "discard": 2, "ruff": 3, None: -1}  # normal.ROLES as the C code numbers them
+MAX_FINDINGS = 64  # findings the compiled normal floor takes (more: the Python search)
+
+
+def normal_supported(line=(), known: int = 0, max_suits: int = 0, pclass: str = "club", excluded=()) -> bool:
+    """Whether the compiled normal floor takes these arguments (else search.py's ``py_normal_floor`` does the
+    search): no stated line; ``known`` and ``max_suits`` suit masks; at most 64 findings, each a (seat, card id,
+    role) triple with a role of ``normal.ROLES`` or None."""
+    from engine.mechanics.solver.normal import CLASSES
+
+    if line or pclass not in CLASSES:
+        return False
+    if not (isinstance(known, int) and isinstance(max_suits, int) and 0 <= known < 16 and 0 <= max_suits < 16):
+        return False
+    excluded = tuple(excluded or ())
+    if len(excluded) > MAX_FINDINGS:
+        return False
+    for f in excluded:
+        if len(f) != 3:
+            return False
+        seat, card, role = f
+        if not (isinstance(seat, int) and isinstance(card, int) and 0 <= seat < 4 and 0 <= card < 52):
+            return False
+        if role not in _ROLES:
+            return False
+    return True
+
+
+def normal_floor(pos: Position, side: int, *, known: int = 0, max_suits: int = 0, limit: int | None = None,
+                 pclass: str = "club", excluded=()) -> SolveResult:
+    """The normal floor without a stated line (search.py ``py_normal_floor`` node for node: the same value, bounds
+    and node count), for arguments ``normal_supported`` accepts."""
+    from engine.mechanics.solver.normal import CLASSES
+
+    pos.check()
+    if side not in (0, 1):
+        raise ValueError(f"side must be 0 (NS) or 1 (EW), not {side!r}")
+    limit = DEFAULT_LIMIT if limit is None else max(0, int(limit))
+    finds = tuple((seat, card, _ROLES[role]) for seat, card, role in excluded or ())
+    start = time.perf_counter()
+    value, lower, upper, nodes = _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, side, limit,
+                                                       CLASSES.index(pclass), known, max_suits, finds)
     return SolveResult(value, lower, upper, nodes, time.perf_counter() - start)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from engine.mechanics.solver import csearch
 from engine.mechanics.solver.budget import DEFAULT_LIMIT, Budget, _Timeout
 from engine.mechanics.solver.core import (
     FULL,
@@ -810,7 +811,22 @@ def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
 def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
                  limit: int | None = None, with_line: bool = False, pclass: str = DEFAULT_CLASS,
                  excluded=(), claims_all: bool = False) -> SolveResult:
-    """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``).
+    """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``): ``py_normal_floor``'s
+    result, from the compiled search (``csearch.normal_floor``, the same value, bounds and node count) when it
+    takes the arguments (no stated line, no ``with_line``: ``csearch.normal_supported``), else from
+    ``py_normal_floor`` itself.  (``claims_all`` changes no search: the count reads it from the position.)"""
+    if not with_line and csearch.normal_supported(line, known, max_suits, pclass, excluded):
+        return csearch.normal_floor(pos, side, known=known, max_suits=max_suits, limit=_limit(limit), pclass=pclass,
+                                    excluded=excluded)
+    return py_normal_floor(pos, side, line, known=known, max_suits=max_suits, limit=limit, with_line=with_line,
+                           pclass=pclass, excluded=excluded, claims_all=claims_all)
+
+
+def py_normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
+                    limit: int | None = None, with_line: bool = False, pclass: str = DEFAULT_CLASS,
+                    excluded=(), claims_all: bool = False) -> SolveResult:
+    """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``): the pure-Python
+    search, the reference the compiled one is tested against (and the one used for a stated line or a line).
 
     The other side plays any legal card.  ``known``: suits in which an
     opponent of ``side`` has already shown out; in those (and in

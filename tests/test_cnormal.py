@@ -1,0 +1,103 @@
+"""The compiled normal floor (``csearch.normal_floor``, _csearch.c's port of normal.py) against the Python search
+it replaces (``S.py_normal_floor``, search.py's ``_Search`` with ``normal_side``).
+
+The port is node for node: under the same node limit it must give the same value, the same bounds and the same
+node count, on positions the limit settles and on positions where it stops the search.  Compared here: random
+positions of 1 to 13 tricks (most mid-trick), every strain, both sides, every class of player, the claim of
+every trick or not, suits known (70E) at the start or chosen in the side's favour (``max_suits``), and the
+director's findings.  bench/cnormal_sweep.py runs a larger sweep of the same comparison.
+"""
+import random
+
+import pytest
+from generate import random_position
+
+from engine.mechanics import solver as S
+from engine.mechanics.solver import csearch
+
+ROLES = ("lead", "follow", "discard", "ruff", None)
+
+
+def _r(x):
+    return (x.value, x.lower, x.upper, x.nodes)
+
+
+def _case(rng: random.Random):
+    """One random normal-floor question: (position, side, keyword arguments)."""
+    n = rng.choice([1, 2, 3, 4, 5, 6, 7, 8] * 2 + [9, 10, 11, 12, 13])
+    pos = random_position(rng, n)
+    side = rng.randrange(2)
+    kw = {"pclass": rng.choice(S.CLASSES), "claims_all": rng.random() < 0.3}
+    if rng.random() < 0.3:
+        kw["known"] = rng.randrange(16)
+    if rng.random() < 0.2:
+        kw["max_suits"] = rng.randrange(16)
+    if rng.random() < 0.3:
+        found = []
+        for _ in range(rng.randint(1, 4)):
+            seat = side + 2 * rng.randrange(2)
+            cards = [c for c in range(52) if pos.hands[seat] >> c & 1] or [0]
+            found.append((seat, rng.choice(cards), rng.choice(ROLES)))
+        kw["excluded"] = tuple(found)
+    kw["limit"] = rng.choice([3000] * 8 + [8000, 20000])
+    return pos, side, kw
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_compiled_normal_floor_equals_the_python_search(chunk):
+    rng = random.Random(7000 + chunk)
+    seen = {"exact": 0, "stopped": 0, "mid_trick": 0, "known": 0, "max_suits": 0, "excluded": 0}
+    strains, classes, sides = set(), set(), set()
+    for _ in range(255):
+        pos, side, kw = _case(rng)
+        assert csearch.normal_supported((), kw.get("known", 0), kw.get("max_suits", 0), kw["pclass"],
+                                        kw.get("excluded", ()))
+        p = S.py_normal_floor(pos, side, **kw)
+        c = S.normal_floor(pos, side, **kw)
+        assert _r(c) == _r(p), (pos, side, kw)
+        seen["exact" if p.exact else "stopped"] += 1
+        seen["mid_trick"] += bool(pos.trick)
+        for k in ("known", "max_suits", "excluded"):
+            seen[k] += bool(kw.get(k))
+        strains.add(pos.trump)
+        classes.add(kw["pclass"])
+        sides.add(side)
+    assert strains == {-1, 0, 1, 2, 3} and classes == set(S.CLASSES) and sides == {0, 1}
+    assert seen["exact"] >= 150 and seen["stopped"] >= 10 and seen["mid_trick"] >= 150, seen
+    assert min(seen["known"], seen["max_suits"], seen["excluded"]) >= 20, seen
+
+
+def test_normal_floor_dispatch():
+    """``normal_floor`` takes the compiled search where it can and the Python one otherwise (a stated line,
+    ``with_line``); a line's value is the compiled one where both settle it."""
+    rng = random.Random(5)
+    for _ in range(30):
+        pos = random_position(rng, rng.randint(2, 5))
+        side = rng.randrange(2)
+        c = csearch.normal_floor(pos, side, limit=20000)
+        assert _r(S.normal_floor(pos, side, limit=20000)) == _r(c)
+        lined = S.normal_floor(pos, side, limit=20000, with_line=True)
+        if c.exact and lined.exact:
+            assert lined.value == c.value
+    assert not csearch.normal_supported((S.Step("cash", suit=0),))
+    assert not csearch.normal_supported(known=16)
+    assert not csearch.normal_supported(excluded=((0, 60, "lead"),))
+    assert not csearch.normal_supported(excluded=((0, 3, "revoke"),))
+    assert not csearch.normal_supported(excluded=((0, 3, "lead"),) * 65)
+    assert csearch.normal_supported(excluded=((0, 3, "lead"), (2, 4, None)))
+
+
+def test_compiled_normal_floor_refuses_bad_input():
+    from engine.mechanics.solver import _csearch
+
+    pos = random_position(random.Random(1), 3)
+    with pytest.raises(ValueError):
+        _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, 0, 100, 3, 0, 0, ())
+    with pytest.raises(ValueError):
+        _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, 0, 100, 1, 16, 0, ())
+    with pytest.raises(ValueError):
+        _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, 0, 100, 1, 0, 0, ((0, 52, 0),))
+    with pytest.raises(TypeError):
+        _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, 0, 100, 1, 0, 0, ((0, 1),))
+    with pytest.raises(S.PositionError):
+        csearch.normal_floor(S.Position((1, 0, 0, 0), -1, 0), 0)
