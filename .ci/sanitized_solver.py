@@ -30,6 +30,7 @@ def main() -> int:
     spec.loader.exec_module(mod)
 
     from generate import random_position
+    from test_cnormal import _line
 
     from engine.mechanics import solver as S
 
@@ -53,11 +54,23 @@ def main() -> int:
         held = [c for c in range(52) if pos.hands[seat] >> c & 1]
         if held and rng.random() < 0.3:
             kw["excluded"] = ((seat, rng.choice(held), rng.choice(["lead", "follow", "discard", "ruff", None])),)
+        if rng.random() < 0.4:
+            kw["line"] = _line(rng, pos, side)
         a, b = S.normal_floor(pos, side, limit=limit, **kw), S.py_normal_floor(pos, side, limit=limit, **kw)
         assert (a.value, a.lower, a.upper, a.nodes) == (b.value, b.lower, b.upper, b.nodes), (pos, side, limit, kw)
+        theirs = [c for c in range(52) if (pos.hands[1 - side] | pos.hands[3 - side]) >> c & 1]
+        if theirs:
+            targets, line = rng.sample(theirs, 1), kw.get("line", ())
+            a = S.target_tricks(pos, side, targets, line, limit=limit, pclass=kw["pclass"])
+            b = S.py_target_tricks(pos, side, targets, line, limit=limit, pclass=kw["pclass"])
+            assert (a.value, a.lower, a.upper, a.nodes) == (b.value, b.lower, b.upper, b.nodes), (pos, side, targets)
         count += 1
-    # one full deal's normal floor, to a larger limit (the normal-play model's caches in use)
-    S.normal_floor(random_position(rng, 13, 0), 0, limit=200_000, pclass="expert")
+    # one full deal's normal floor, to a larger limit (the normal-play model's caches in use), and one with a line
+    # and no limit on a smaller position (the memo of normal moves at its largest size)
+    deal = random_position(rng, 13, 0)
+    S.normal_floor(deal, 0, limit=200_000, pclass="expert")
+    S.normal_floor(deal, 1, (S.Step("cash", suit=0), S.Step("squeeze")), limit=200_000)
+    S.normal_floor(random_position(rng, 5), 0, (S.Step("lead", suit=1),), limit=None)
     # one full deal searched to the end (the whole transposition table in use)
     deal = random_position(rng, 13, 0)
     S.minimax(deal, 0, 2_000_000)
@@ -71,6 +84,14 @@ def main() -> int:
             pass
         else:
             raise AssertionError(f"accepted {args}")
+    for line in [((9, -1, -1, 0, -1, -1),), ((0, -1, -1, 0, -1, -1),), ((0, 5, 1, 0, -1, -1),),
+                 ((6, -1, -1, 0, -1, -1),), ((1, -1, 0, 0, -1, -1),) * 61]:
+        try:
+            mod.solve_normal((1, 2, 4, 8), -1, 0, (), 0, 10, 1, 0, 0, (), line)
+        except (ValueError, OverflowError):
+            pass
+        else:
+            raise AssertionError(f"accepted {line}")
     for finds in [((0, 52, 0),), ((4, 1, 0),), ((0, 1, 7),), ((0, 1, 0),) * 65]:
         try:
             mod.solve_normal((1, 2, 4, 8), -1, 0, (), 0, 10, 1, 0, 0, finds)

@@ -1,5 +1,6 @@
-"""The compiled normal floor (``csearch.normal_floor``, _csearch.c's port of normal.py) against the Python search
-it replaces (``S.py_normal_floor``, search.py's ``_Search`` with ``normal_side``).
+"""The compiled normal floor and target tricks (``csearch.normal_floor``, ``csearch.target_tricks``: _csearch.c's
+port of normal.py) against the Python searches they replace (``S.py_normal_floor``, ``S.py_target_tricks``:
+search.py's ``_Search`` with ``normal_side``).
 
 The port is node for node: under the same node limit it must give the same value, the same bounds and the same
 node count, on positions the limit settles and on positions where it stops the search.  Compared here: random
@@ -16,6 +17,30 @@ from engine.mechanics import solver as S
 from engine.mechanics.solver import csearch
 
 ROLES = ("lead", "follow", "discard", "ruff", None)
+
+
+def _line(rng: random.Random, pos, side) -> tuple:
+    """A random stated line of one to four steps of every kind, most naming the side's own cards and suits."""
+    line = []
+    mine = [c for c in range(52) if (pos.hands[side] | pos.hands[side + 2]) >> c & 1]
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.choice(S.STEP_KINDS + ("cash", "lead", "play", "play"))
+        if kind == "squeeze" and rng.random() < 0.5:
+            kind = "cash"
+        card = rng.choice(mine) if mine and rng.random() < 0.9 else rng.randrange(52)
+        if kind in ("play", "finesse", "ruffing_finesse"):
+            line.append(S.Step(kind, card, card // 13))
+        elif kind in ("cash", "lead", "ruff"):
+            line.append(S.Step(kind, -1, rng.choice([card // 13, rng.randrange(4)]), rng.choice([0, 0, 1, 2])))
+        elif kind == "discard":
+            if rng.random() < 0.5:
+                line.append(S.Step(kind, card, card // 13, 0, rng.choice([-1, rng.randrange(4)])))
+            else:
+                line.append(S.Step(kind, -1, rng.randrange(4), 0, rng.choice([-1, rng.randrange(4)]),
+                                   rng.choice([-1, side, side + 2])))
+        else:
+            line.append(S.Step(kind))
+    return tuple(line)
 
 
 def _r(x):
@@ -40,31 +65,54 @@ def _case(rng: random.Random):
             found.append((seat, rng.choice(cards), rng.choice(ROLES)))
         kw["excluded"] = tuple(found)
     kw["limit"] = rng.choice([3000] * 8 + [8000, 20000])
+    if rng.random() < 0.4:
+        kw["line"] = _line(rng, pos, side)
     return pos, side, kw
 
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_compiled_normal_floor_equals_the_python_search(chunk):
     rng = random.Random(7000 + chunk)
-    seen = {"exact": 0, "stopped": 0, "mid_trick": 0, "known": 0, "max_suits": 0, "excluded": 0}
+    seen = {"exact": 0, "stopped": 0, "mid_trick": 0, "known": 0, "max_suits": 0, "excluded": 0, "line": 0}
     strains, classes, sides = set(), set(), set()
     for _ in range(255):
         pos, side, kw = _case(rng)
-        assert csearch.normal_supported((), kw.get("known", 0), kw.get("max_suits", 0), kw["pclass"],
+        assert csearch.normal_supported(kw.get("line", ()), kw.get("known", 0), kw.get("max_suits", 0), kw["pclass"],
                                         kw.get("excluded", ()))
         p = S.py_normal_floor(pos, side, **kw)
         c = S.normal_floor(pos, side, **kw)
         assert _r(c) == _r(p), (pos, side, kw)
         seen["exact" if p.exact else "stopped"] += 1
         seen["mid_trick"] += bool(pos.trick)
-        for k in ("known", "max_suits", "excluded"):
+        for k in ("known", "max_suits", "excluded", "line"):
             seen[k] += bool(kw.get(k))
         strains.add(pos.trump)
         classes.add(kw["pclass"])
         sides.add(side)
     assert strains == {-1, 0, 1, 2, 3} and classes == set(S.CLASSES) and sides == {0, 1}
     assert seen["exact"] >= 150 and seen["stopped"] >= 10 and seen["mid_trick"] >= 150, seen
-    assert min(seen["known"], seen["max_suits"], seen["excluded"]) >= 20, seen
+    assert min(seen["known"], seen["max_suits"], seen["excluded"]) >= 20 and seen["line"] >= 70, seen
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_compiled_target_tricks_equal_the_python_search(chunk):
+    """target_tricks (the most tricks some of the opponents' cards win, 70C3) likewise, with and without a line."""
+    rng = random.Random(9100 + chunk)
+    exact = stopped = lined = 0
+    for _ in range(150):
+        pos = random_position(rng, rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13]))
+        side = rng.randrange(2)
+        theirs = [c for c in range(52) if (pos.hands[1 - side] | pos.hands[3 - side]) >> c & 1]
+        targets = rng.sample(theirs, min(len(theirs), rng.choice([1, 1, 2, 3]))) if theirs else [0]
+        line = _line(rng, pos, side) if rng.random() < 0.6 else ()
+        kw = {"limit": rng.choice([3000, 3000, 8000]), "pclass": rng.choice(S.CLASSES)}
+        p = S.py_target_tricks(pos, side, targets, line, **kw)
+        c = S.target_tricks(pos, side, targets, line, **kw)
+        assert _r(c) == _r(p), (pos, side, targets, line, kw)
+        exact += p.exact
+        stopped += not p.exact
+        lined += bool(line)
+    assert exact >= 80 and stopped >= 5 and lined >= 60, (exact, stopped, lined)
 
 
 def test_normal_floor_dispatch():
@@ -79,7 +127,10 @@ def test_normal_floor_dispatch():
         lined = S.normal_floor(pos, side, limit=20000, with_line=True)
         if c.exact and lined.exact:
             assert lined.value == c.value
-    assert not csearch.normal_supported((S.Step("cash", suit=0),))
+    assert csearch.normal_supported((S.Step("cash", suit=0), S.Step("discard", card=3, suit=0)))
+    assert not csearch.normal_supported((S.Step("play", card=-1),))  # (a play step names its card)
+    assert not csearch.normal_supported((S.Step("discard"),))
+    assert not csearch.normal_supported((S.Step("lead", suit=0),) * 61)
     assert not csearch.normal_supported(known=16)
     assert not csearch.normal_supported(excluded=((0, 60, "lead"),))
     assert not csearch.normal_supported(excluded=((0, 3, "revoke"),))

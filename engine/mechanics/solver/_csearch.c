@@ -16,7 +16,7 @@
  * leader's quick tricks; a leader whose every lead loses the trick).  Its values are search.py's ``minimax``
  * values; its node counts are its own.
  *
- * The normal floor (``solve_normal``: search.py ``normal_floor`` without a stated line) is the floor with the
+ * The normal floor (``solve_normal``: search.py ``normal_floor``, and ``target_tricks``) is the floor with the
  * side's seats judged: their moves are normal.py's normal moves (``judged_moves``, ported function by function
  * in the section "The normal-play model"), a suit an opponent shows out of becomes known (70E), the cards of the
  * known suits and of ``max_suits`` are chosen in the side's favour (``grouped``: search.py ``_groups``), and the
@@ -74,9 +74,8 @@ static int top_bit(u64 x) {
 #endif
 }
 
-/* The state of a claimer's stated line (normal.py ``_Normal.step``, ``_step_done``, ``_mark_lead``; line.py
- * ``_advance``), kept here so that the transposition key already has room for it.  Unused for now: the plain
- * searches have no line, so every field stays 0 (``trick_step`` -1), as in search.py without a line. */
+/* The state of a claimer's stated line (normal.py ``_Normal.step``, ``_step_done``, ``_mark_lead``), part of the
+ * transposition key.  The plain searches have no line: every field stays 0 (``trick_step`` -1). */
 typedef struct {
     int step_idx;    /* the step of the line being followed (6 bits of the key) */
     int step_rounds; /* rounds played under it (4 bits of the key: at most 13) */
@@ -92,6 +91,33 @@ typedef struct CashEntry {
     u64 h[4];
     signed char leader, ruffs, value, used;
 } CashEntry;
+
+/* One step of a stated line (core.Step): its kind (K_*), card id or -1, suit or -1, rounds, and for a discard
+ * the suit led it is made on and the seat that throws it (-1: any). */
+typedef struct {
+    int kind, card, suit, rounds, on, by;
+} LineStep;
+
+/* the kinds of step (engine.notation.cards.STEP_KINDS, in that order) */
+#define K_PLAY 0
+#define K_CASH 1
+#define K_DRAW_TRUMPS 2
+#define K_RUFF 3
+#define K_FINESSE 4
+#define K_LEAD 5
+#define K_DISCARD 6
+#define K_RUFFING_FINESSE 7
+#define K_SQUEEZE 8
+#define MAX_STEPS 60          /* steps a line may have here (more: the Python search) */
+#define NM_MEMO_LIMIT 200000  /* normal.py NM_MEMO_LIMIT: states its memo of normal moves holds before it is cleared */
+#define NM_MAX_BITS 19
+
+/* A state normal.py's memo of normal moves has seen: the hands, and the trick, leader and line state packed. */
+typedef struct {
+    u64 h[4];
+    u64 rest;
+    unsigned gen; /* the memo's generation it belongs to (an older one: an empty slot) */
+} NMEntry;
 
 typedef struct {
     u64 k0, k1, k2; /* the key (see tt_key); the top byte of k2 holds lo << 4 | hi; k0 == 0: an empty slot */
@@ -124,8 +150,18 @@ typedef struct {
     int find_seat[MAX_FINDINGS];
     u64 find_mask[MAX_FINDINGS];
     int find_role[MAX_FINDINGS];
+    LineStep steps[MAX_STEPS]; /* the stated line's steps but its discards (search.py ``line``) */
+    int nsteps;
+    LineStep standing[MAX_STEPS]; /* its discards, standing instructions (search.py ``standing``) */
+    int nstanding;
+    int squeeze_at; /* the index in ``steps`` of a squeeze step, or -1 */
+    NMEntry *nm;    /* with a line: the states normal.py's memo has seen (see judged_moves) */
+    u64 nm_mask;
+    unsigned nm_gen;
+    long nm_count;
     struct CashEntry *cash; /* a cache of cash_count (normal.py's memo ``_CASH``: a pure function) */
     u64 k0_mask;       /* the bits of k0 that are the key (see tt_key) */
+    u64 targets;       /* target_tricks: the cards whose tricks are counted (every seat maximising), else 0 */
     TTEntry *tt;
     u64 tt_mask;
     int tt_bits;
@@ -254,6 +290,13 @@ static void lead_order(const Search *s, int seat, int *moves, int n, int want_wi
 static void order(const Search *s, int seat, int *moves, int n, int minimizing_for_side) {
     if (n < 2)
         return;
+    if (s->targets) { /* target_tricks: the target cards first, then from the highest */
+        int keys[13];
+        for (int i = 0; i < n; i++)
+            keys[i] = (((s->targets >> moves[i]) & 1) ? 0 : 16) + 12 - moves[i] % 13;
+        sort_by_keys(moves, keys, n);
+        return;
+    }
     int favour_own = (seat & 1) == s->side;
     int want_win = favour_own != minimizing_for_side;
     if (!s->ntrick) {
@@ -427,8 +470,7 @@ static int min_choice(const Search *s, int seat, const int *moves, int n) {
  * (a recursive count over the ways of cashing), which keeps a small cache of its own (CashEntry).
  * The items (docs/claims.md, "The normal-play model"): K (the claimer's count, ``by_count``), N1, N4, N5, I1
  * (``irrational``), I2 (``i2``), L2 (``l2``, club and expert), E1 (``e1``, expert), E2 (``e2``, expert), and
- * the director's findings (``findings``).  A stated line (``_constrain`` and the steps) is not ported yet:
- * a search with a line stays in Python (search.py).
+ * the director's findings (``findings``); the stated line is in the next section.
  * ---------------------------------------------------------------------------------------------------------- */
 
 static int child(Search *s, int card, int alpha, int beta);
@@ -1293,14 +1335,307 @@ static int findings(const Search *s, int seat, int *moves, int n) {
     return m;
 }
 
-/* normal.py ``_Normal.normal_moves`` / ``_normal_moves`` (no stated line): the legal moves, the plays no normal
- * line makes dropped (``_irrational``), then the director's findings (which only narrow the normal plays). */
-static int judged_moves(Search *s, int seat, int *out) {
+/* ------------------------------------------------------------------------------------------------------------
+ * The stated line (normal.py ``_Normal.step``, ``_step_done``, ``_mark_lead``, ``_constrain``,
+ * ``_standing_discard``, ``_keep``), and normal.py ``normal_moves`` with its memo
+ * ---------------------------------------------------------------------------------------------------------- */
+
+/* normal.py ``_Normal._step_done``: whether the step ``st`` of the line is done. */
+static int step_done(const Search *s, const LineStep *st) {
+    int c = s->judged;
+    const u64 *h = s->h;
+    u64 mine = h[c] | h[c + 2];
+    int kind = st->kind;
+    if (kind == K_PLAY || kind == K_FINESSE || kind == K_RUFFING_FINESSE) {
+        if (!((mine >> st->card) & 1))
+            /* a ruffing finesse is still under way in the trick its card was led to */
+            return !(kind == K_RUFFING_FINESSE && s->ntrick && s->line.trick_step == s->line.step_idx);
+        return kind == K_FINESSE && s->line.step_rounds >= 1;
+    }
+    int suit_cards = st->suit >= 0 ? suit_bits(mine, st->suit) : 0;
+    if (kind == K_DRAW_TRUMPS) {
+        if (s->trump < 0)
+            return 1;
+        int theirs = suit_bits(h[1 - c] | h[3 - c], s->trump);
+        int ours = suit_bits(mine, s->trump);
+        return !theirs || !ours;
+    }
+    if (kind == K_CASH)
+        return !suit_cards || (st->rounds && s->line.step_rounds >= st->rounds);
+    if (kind == K_RUFF || kind == K_LEAD)
+        return !suit_cards || s->line.step_rounds >= (st->rounds ? st->rounds : 1);
+    if (kind == K_SQUEEZE)
+        return 0; /* the rest of the play, the side's choices made right */
+    return 1;
+}
+
+/* normal.py ``_Normal.step``: the index of the current step of the line, skipping those already done (and
+ * moving the line's state past them), or -1 when every step is done. */
+static int cur_step(Search *s) {
+    while (s->line.step_idx < s->nsteps) {
+        if (!step_done(s, &s->steps[s->line.step_idx]))
+            return s->line.step_idx;
+        s->line.step_idx++;
+        s->line.step_rounds = 0;
+    }
+    return -1;
+}
+
+/* normal.py ``_Normal._mark_lead``: the claimer's side leads ``card`` (already out of the hand, not yet in the
+ * trick): the trick counts as a round of the current step if it is in its suit. */
+static void mark_lead(Search *s, int card) {
+    int i = s->line.step_idx;
+    if (i < s->nsteps && s->steps[i].kind == K_RUFFING_FINESSE && s->steps[i].card == card) {
+        s->line.trick_step = i; /* the honour led: the finesse is under way */
+        return;
+    }
+    if (i < s->nsteps && s->steps[i].kind == K_PLAY && s->steps[i].card == card) {
+        cur_step(s); /* the stated card led: the trick is that step's, not a round of the step after it */
+        s->line.trick_step = -1;
+        return;
+    }
+    int st = cur_step(s);
+    s->line.trick_step = -1;
+    if (st >= 0) {
+        int suit = s->steps[st].kind == K_DRAW_TRUMPS ? s->trump : s->steps[st].suit;
+        if (card / 13 == suit)
+            s->line.trick_step = s->line.step_idx;
+    }
+}
+
+/* normal.py ``_Normal._constrain``: the moves the current step ``st`` allows ``seat`` (into ``out``), or -1 when
+ * it does not constrain this play (None). */
+static int constrain(const Search *s, int seat, const LineStep *st, const int *moves, int n, int *out) {
+    const u64 *h = s->h;
+    u64 hand = h[seat];
+    int partner = (seat + 2) % 4, trump = s->trump, kind = st->kind;
+    if (!s->ntrick) {
+        if (kind == K_PLAY || kind == K_FINESSE || kind == K_RUFFING_FINESSE) {
+            int holder = ((hand >> st->card) & 1) ? seat : partner;
+            if (holder == seat) {
+                out[0] = st->card;
+                return 1;
+            }
+            if (kind == K_RUFFING_FINESSE)
+                return -1; /* the honour is led from its own hand */
+            int suit = suit_bits(hand, st->suit);
+            if (suit) {
+                if (kind == K_FINESSE) {
+                    int low = suit & ((1 << (st->card % 13)) - 1);
+                    if (low)
+                        suit = low;
+                }
+                return reps(suit, live_bits(s, st->suit), 13 * st->suit, out);
+            }
+            return -1;
+        }
+        if (kind == K_CASH || kind == K_DRAW_TRUMPS) {
+            int su = kind == K_DRAW_TRUMPS ? trump : st->suit;
+            if (su < 0)
+                return -1;
+            int suit = suit_bits(hand, su);
+            if (suit) {
+                out[0] = 13 * su + top_bit((u64)suit);
+                return 1;
+            }
+            return -1;
+        }
+        if (kind == K_RUFF || kind == K_LEAD) {
+            if (st->suit < 0)
+                return -1;
+            int suit = suit_bits(hand, st->suit);
+            if (suit)
+                return reps(suit, live_bits(s, st->suit), 13 * st->suit, out);
+            return -1;
+        }
+        return -1;
+    }
+    /* following */
+    int led = s->trick[0] / 13;
+    if (kind == K_PLAY) {
+        if (s->line.step_idx) {
+            const LineStep *prev = &s->steps[s->line.step_idx - 1];
+            if (prev->kind == K_PLAY && prev->card == s->trick[0] && prev->card / 13 == st->card / 13)
+                return -1; /* the next stated card of the suit is for the next round */
+        }
+        /* (``st.card in self._legal_all(seat)``: held, and of the suit led unless the hand holds none) */
+        if (((hand >> st->card) & 1) && (st->card / 13 == led || !suit_bits(hand, led))) {
+            int su = st->card / 13;
+            if (su == led || (su == trump && !suit_bits(hand, led))) {
+                out[0] = st->card;
+                return 1;
+            }
+        }
+        return -1;
+    }
+    int led_by_partner = s->line.trick_step == s->line.step_idx && s->leader == partner;
+    if (kind == K_RUFF && led_by_partner && led == st->suit && trump >= 0) {
+        if (!suit_bits(hand, led)) {
+            int trumps = suit_bits(hand, trump);
+            if (trumps)
+                return reps(trumps, live_bits(s, trump), 13 * trump, out);
+        }
+        return -1;
+    }
+    if (kind == K_RUFFING_FINESSE && led_by_partner && led == st->suit && s->ntrick == 2 && !suit_bits(hand, led)) {
+        /* second hand covered the honour: ruff it; otherwise throw a card (the loser the finesse is for) */
+        int covered = (s->trick[1] / 13 == led && s->trick[1] > s->trick[0]) ||
+                      (trump >= 0 && s->trick[1] / 13 == trump);
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (covered ? (trump >= 0 && moves[i] / 13 == trump) : (moves[i] / 13 != trump))
+                out[k++] = moves[i];
+        return k ? k : -1;
+    }
+    if (kind == K_FINESSE && ((hand >> st->card) & 1) && s->line.trick_step == s->line.step_idx &&
+        s->leader == partner && led == st->suit && s->ntrick == 2) {
+        int wseat, best;
+        current_winner(s, &wseat, &best);
+        if (beats(s, st->card, best)) {
+            out[0] = st->card;
+            return 1;
+        }
+    }
+    return -1;
+}
+
+/* normal.py ``_Normal._standing_discard``: a discard the line names, made at the holder's first discard on that
+ * suit led on a trick the side's card is winning (into ``out``), or -1. */
+static int standing_discard(const Search *s, int seat, int *out) {
+    if (!s->ntrick)
+        return -1;
+    int led = s->trick[0] / 13;
+    u64 hand = s->h[seat];
+    if (suit_bits(hand, led))
+        return -1; /* following suit: no discard */
+    int wseat, wcard;
+    current_winner(s, &wseat, &wcard);
+    if ((wseat & 1) != (seat & 1))
+        return -1;
+    for (int i = 0; i < s->nstanding; i++) {
+        const LineStep *d = &s->standing[i];
+        if (d->on >= 0 && d->on != led)
+            continue;
+        if (d->card >= 0) {
+            if ((hand >> d->card) & 1) {
+                out[0] = d->card;
+                return 1;
+            }
+            continue;
+        }
+        if (d->by >= 0 && d->by != seat)
+            continue;
+        int m = d->suit >= 0 ? suit_bits(hand, d->suit) : 0;
+        if (m) {
+            out[0] = 13 * d->suit + low_bit((u64)m);
+            return 1;
+        }
+    }
+    return -1;
+}
+
+/* normal.py ``_Normal._keep``: the moves other than reserved cards (and cards equivalent to them in the hand). */
+static int keep_moves(const Search *s, int seat, const int *moves, int n, u64 reserved, int *out) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int m = moves[i], su = m / 13;
+        if ((reserved >> m) & 1)
+            continue;
+        int run = reps_run(suit_bits(s->h[seat], su), live_bits(s, su), m % 13);
+        if ((int)((reserved >> (13 * su)) & FULL) & run)
+            continue;
+        out[k++] = m;
+    }
+    return k;
+}
+
+/* normal.py ``_Normal._normal_moves``: the line first (its current step, its standing discards, the cards it
+ * keeps for later steps), then the plays no normal line makes dropped, then the director's findings.  Moves the
+ * line's state past the steps done, as normal.py's ``step`` does. */
+static int normal_moves_now(Search *s, int seat, int *out) {
     int n = legal_reps(s, seat, out);
+    if (s->squeeze_at >= 0 && cur_step(s) >= 0 && s->line.step_idx >= s->squeeze_at)
+        return n; /* the squeeze: from here the side plays its best, every legal card open to it */
+    if (s->nsteps || s->nstanding) {
+        int st = s->nsteps ? cur_step(s) : -1;
+        int cons[13], cn = -1;
+        if (st >= 0)
+            cn = constrain(s, seat, &s->steps[st], out, n, cons);
+        if (cn < 0 && s->nstanding)
+            cn = standing_discard(s, seat, cons);
+        if (cn >= 0) {
+            memcpy(out, cons, sizeof(int) * cn);
+            n = cn;
+        } else {
+            /* a card the line names for this or a later step is kept for it */
+            u64 reserved = 0;
+            for (int i = s->line.step_idx; i < s->nsteps; i++)
+                if (s->steps[i].card >= 0)
+                    reserved |= 1ULL << s->steps[i].card;
+            for (int i = 0; i < s->nstanding; i++)
+                if (s->standing[i].card >= 0)
+                    reserved |= 1ULL << s->standing[i].card;
+            if (reserved & s->h[seat]) {
+                int kept[13];
+                int k = keep_moves(s, seat, out, n, reserved, kept);
+                if (k) {
+                    memcpy(out, kept, sizeof(int) * k);
+                    n = k;
+                }
+            }
+        }
+    }
     if (n > 1)
         n = irrational(s, seat, out, n);
     if (s->nfind && n > 1)
         n = findings(s, seat, out, n);
+    return n;
+}
+
+/* normal.py ``normal_moves``: its memo holds every state it was asked about (until it holds NM_MEMO_LIMIT and is
+ * cleared), and a state found there returns its moves without moving the line's state past the steps done (as
+ * ``step`` does when they are computed).  So that this search follows the same states, a line's search keeps
+ * the same set (NMEntry; the moves themselves are recomputed: a pure function of the state). */
+static int judged_moves(Search *s, int seat, int *out) {
+    if (!s->nm)
+        return normal_moves_now(s, seat, out); /* no line: nothing moves, no memo needed */
+    NMEntry key;
+    memcpy(key.h, s->h, sizeof key.h);
+    u64 t = (u64)s->ntrick;
+    for (int i = 0; i < s->ntrick; i++)
+        t |= (u64)(s->trick[i] + 1) << (2 + 6 * i);
+    t |= (u64)s->leader << 20;
+    t |= (u64)(s->line.step_idx & 0xFF) << 22;
+    t |= (u64)(s->line.step_rounds & 0xFF) << 30;
+    t |= (u64)((s->line.trick_step + 1) & 0xFF) << 38;
+    t |= (u64)(s->line.known & 15) << 46;
+    key.rest = t;
+    u64 x = key.h[0] * 0x9E3779B97F4A7C15ULL ^ key.h[1] * 0xC2B2AE3D27D4EB4FULL ^
+            key.h[2] * 0x165667B19E3779F9ULL ^ key.h[3] * 0xD6E8FEB86659FD93ULL ^ t * 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    u64 i = x & s->nm_mask;
+    for (;;) {
+        NMEntry *e = &s->nm[i];
+        if (e->gen != s->nm_gen)
+            break; /* an empty slot: not asked before */
+        if (e->rest == t && !memcmp(e->h, key.h, sizeof key.h)) {
+            LineState saved = s->line; /* in the memo: the moves, the line's state as it was */
+            int n = normal_moves_now(s, seat, out);
+            s->line = saved;
+            return n;
+        }
+        i = (i + 1) & s->nm_mask;
+    }
+    int n = normal_moves_now(s, seat, out);
+    if (s->nm_count > NM_MEMO_LIMIT) { /* normal.py clears the memo then (every state asked anew) */
+        s->nm_gen++;
+        s->nm_count = 0;
+        i = x & s->nm_mask;
+    }
+    NMEntry *e = &s->nm[i];
+    *e = key;
+    e->gen = s->nm_gen;
+    s->nm_count++;
     return n;
 }
 
@@ -1504,7 +1839,18 @@ static void add_quick_tricks(const Search *s, int n, int *lo, int *hi) {
     }
 }
 
+/* search.py ``bounds`` with ``targets``: at most the target cards still held win tricks. */
+static void target_bounds(const Search *s, int n, int *lo, int *hi) {
+    int live = popcount64((s->h[0] | s->h[1] | s->h[2] | s->h[3]) & s->targets);
+    *lo = 0;
+    *hi = n < live ? n : live;
+}
+
 static void bounds(const Search *s, int n, int *lo, int *hi) {
+    if (s->targets) {
+        target_bounds(s, n, lo, hi);
+        return;
+    }
     *lo = forced(s, s->side);
     *hi = n - forced(s, 1 - s->side);
     if (!s->ntrick && all_masters(s, s->leader)) {
@@ -1518,6 +1864,10 @@ static void bounds(const Search *s, int n, int *lo, int *hi) {
 }
 
 static void boundary_bounds(const Search *s, int n, int *lo, int *hi) {
+    if (s->targets) {
+        target_bounds(s, n, lo, hi);
+        return;
+    }
     *lo = 0;
     *hi = n;
     int t = s->trump;
@@ -1674,6 +2024,8 @@ static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *b
     int seat = (s->leader + s->ntrick) % 4;
     int parity = seat & 1;
     int maximize = s->maximizing[parity];
+    if (s->squeeze_at >= 0 && parity == s->judged && s->line.step_idx >= s->squeeze_at)
+        maximize = 1; /* search.py ``_maximizes``: from a squeeze step on, the side's choices go its way */
     int moves[13], n;
     if (parity != s->judged) {
         n = legal_reps(s, seat, moves);
@@ -1733,9 +2085,13 @@ static int child(Search *s, int card, int alpha, int beta) {
     int v;
     /* (a normal-play search with a line would mark the side's lead against it here: normal.py ``_mark_lead``) */
     s->h[seat] ^= bit;
-    int saved_known = s->line.known;
-    if (s->dynamic_known && k && (seat & 1) != s->judged && card / 13 != s->trick[0] / 13)
-        s->line.known = saved_known | 1 << (s->trick[0] / 13); /* an opponent shows out: the suit is known */
+    LineState saved_line = s->line;
+    if (!k) {
+        if (s->nsteps && (seat & 1) == s->judged)
+            mark_lead(s, card); /* normal.py ``_mark_lead`` */
+    } else if (s->dynamic_known && (seat & 1) != s->judged && card / 13 != s->trick[0] / 13) {
+        s->line.known |= 1 << (s->trick[0] / 13); /* an opponent shows out: the suit is known */
+    }
     s->trick[k] = card;
     s->ntrick = k + 1;
     if (k < 3) {
@@ -1746,7 +2102,7 @@ static int child(Search *s, int card, int alpha, int beta) {
         int i = winner_index(s->trick, 4, s->trump);
         int leader = s->leader;
         int win_seat = (leader + i) % 4;
-        int gained = (win_seat & 1) == s->side;
+        int gained = s->targets ? (int)((s->targets >> s->trick[i]) & 1) : (win_seat & 1) == s->side;
         u64 rem = s->rem;
         u64 saved[4];
         int cards[4];
@@ -1760,7 +2116,10 @@ static int child(Search *s, int card, int alpha, int beta) {
         for (int su = 0; su < 4; su++)
             if (touched >> su & 1)
                 s->code[su] = suit_code(s, su);
-        /* (a line's rounds are counted here: search.py ``step_rounds``) */
+        if (s->nsteps && s->line.trick_step >= 0 && s->line.trick_step == s->line.step_idx)
+            s->line.step_rounds++; /* a round of the step the trick was led under */
+        if (s->nsteps)
+            s->line.trick_step = -1;
         s->ntrick = 0;
         s->leader = win_seat;
         v = gained + search(s, alpha - gained, beta - gained);
@@ -1770,7 +2129,7 @@ static int child(Search *s, int card, int alpha, int beta) {
         s->leader = leader;
         s->ntrick = k;
     }
-    s->line.known = saved_known;
+    s->line = saved_line;
     s->h[seat] ^= bit;
     return v;
 }
@@ -1782,7 +2141,8 @@ static int search(Search *s, int alpha, int beta) {
     int n = popcount64(s->h[s->leader]);
     if (!n)
         return 0;
-    /* (a normal-play search advances its line here: normal.py ``step``) */
+    if (s->nsteps)
+        cur_step(s); /* normal.py ``step``: past the steps done */
     u64 k0, k1, k2;
     tt_key(s, &k0, &k1, &k2);
     const TTEntry *e = tt_get(s, k0, k1, k2);
@@ -1828,14 +2188,17 @@ static int guess(Search *s) {
     int trick[4], ntrick = s->ntrick, leader = s->leader;
     memcpy(h, s->h, sizeof h);
     memcpy(trick, s->trick, sizeof trick);
+    LineState line = s->line;
     int total = 0;
     for (;;) {
         if (!s->ntrick && !s->h[s->leader])
             break;
         int seat = (s->leader + s->ntrick) % 4;
         int moves[13], n;
-        int maximize = s->maximizing[seat & 1];
         n = (seat & 1) == s->judged ? judged_moves(s, seat, moves) : legal_reps(s, seat, moves);
+        int maximize = s->maximizing[seat & 1]; /* (after the moves, as search.py's ``moves``: a squeeze step) */
+        if (s->squeeze_at >= 0 && (seat & 1) == s->judged && s->line.step_idx >= s->squeeze_at)
+            maximize = 1;
         int card;
         if (n > 1 && !(maximize || s->minimax)) {
             card = min_choice(s, seat, moves, n);
@@ -1844,17 +2207,23 @@ static int guess(Search *s) {
             card = moves[0];
         }
         s->h[seat] ^= 1ULL << card;
+        if (!s->ntrick && s->nsteps && (seat & 1) == s->judged)
+            mark_lead(s, card);
         s->trick[s->ntrick++] = card;
         if (s->ntrick == 4) {
             int i = winner_index(s->trick, 4, s->trump);
             int win = (s->leader + i) % 4;
-            total += (win & 1) == s->side;
+            total += s->targets ? (int)((s->targets >> s->trick[i]) & 1) : (win & 1) == s->side;
+            if (s->nsteps && s->line.trick_step >= 0 && s->line.trick_step == s->line.step_idx)
+                s->line.step_rounds++;
             for (int j = 0; j < 4; j++)
                 s->rem &= ~(1ULL << s->trick[j]);
             s->ntrick = 0;
             s->leader = win;
+            s->line.trick_step = -1;
         }
     }
+    s->line = line;
     memcpy(s->h, h, sizeof h);
     memcpy(s->trick, trick, sizeof trick);
     s->ntrick = ntrick;
@@ -1956,7 +2325,10 @@ PyDoc_STRVAR(solve_normal_doc,
              "The normal floor without a stated line (search.py ``normal_floor``): ``side``'s plays are normal\n"
              "(normal.py), the other side plays any legal card.  pclass 0 novice, 1 club, 2 expert; known and\n"
              "max_suits: suit masks 0-15 (70E); findings: (seat, card id, role) triples, role 0 lead, 1 follow,\n"
-             "2 discard, 3 ruff or -1 (any play but a lead), at most 64.  The other arguments as solve().");
+             "2 discard, 3 ruff or -1 (any play but a lead), at most 64; line (optional): the stated line's steps,\n"
+             "(kind, card, suit, rounds, on, by) with kind the index in STEP_KINDS, at most 60; targets\n"
+             "(optional): a card mask, for search.py ``target_tricks`` (the most tricks those cards win, every\n"
+             "seat maximising; known and max_suits must be 0).  The other arguments as solve().");
 
 /* The arguments every search takes, checked: the hands, the trick, the limit. */
 static int parse_position(PyObject *hands, PyObject *trick, PyObject *limit_obj, u64 *h, int *tr, int *ntrick,
@@ -2041,6 +2413,7 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
     s->minimax = minimax;
     s->judged = -1;
     s->k0_mask = K0_MASK;
+    s->squeeze_at = -1;
     s->line.trick_step = -1;
     for (int p = 0; p < 2; p++)
         s->maximizing[p] = minimax ? (p == side) : 0;
@@ -2058,6 +2431,7 @@ static PyObject *run_and_free(Search *s) {
     long long nodes = s->nodes;
     int lo = s->lo, hi = s->hi;
     free(s->cash);
+    free(s->nm);
     free(s->tt);
     free(s);
     if (exact)
@@ -2083,12 +2457,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
-    PyObject *hands, *trick, *limit_obj, *finds;
+    PyObject *hands, *trick, *limit_obj, *finds, *line_obj = NULL;
     int trump, leader, side, pclass, known, max_suits;
+    unsigned long long targets = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiiOiOiiiO", &hands, &trump, &leader, &trick, &side, &limit_obj, &pclass, &known,
-                          &max_suits, &finds))
+    if (!PyArg_ParseTuple(args, "OiiOiOiiiO|OK", &hands, &trump, &leader, &trick, &side, &limit_obj, &pclass,
+                          &known, &max_suits, &finds, &line_obj, &targets))
         return NULL;
+    if (targets >> 52) {
+        PyErr_SetString(PyExc_ValueError, "targets must be a mask of card ids 0-51");
+        return NULL;
+    }
     if (pclass < NOVICE || pclass > EXPERT) {
         PyErr_SetString(PyExc_ValueError, "pclass must be 0 (novice), 1 (club) or 2 (expert)");
         return NULL;
@@ -2129,11 +2508,76 @@ static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
         frole[nfind++] = role;
     }
     Py_DECREF(fs);
+    /* the stated line: (kind, card, suit, rounds, on, by) tuples, kinds numbered as STEP_KINDS */
+    LineStep steps[MAX_STEPS];
+    int nsteps = 0;
+    if (line_obj && line_obj != Py_None) {
+        PyObject *ls = PySequence_Fast(line_obj, "line must be a sequence of steps");
+        if (!ls)
+            return NULL;
+        Py_ssize_t nl = PySequence_Fast_GET_SIZE(ls);
+        if (nl > MAX_STEPS) {
+            Py_DECREF(ls);
+            PyErr_SetString(PyExc_ValueError, "at most 60 steps");
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < nl; i++) {
+            LineStep *st = &steps[nsteps];
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(ls, i), "iiiiii", &st->kind, &st->card, &st->suit,
+                                  &st->rounds, &st->on, &st->by)) {
+                Py_DECREF(ls);
+                return NULL;
+            }
+            int needs_card = st->kind == K_PLAY || st->kind == K_FINESSE || st->kind == K_RUFFING_FINESSE;
+            if (st->kind < K_PLAY || st->kind > K_SQUEEZE || st->card < -1 || st->card > 51 || st->suit < -1 ||
+                st->suit > 3 || st->rounds < 0 || st->on < -1 || st->on > 3 || st->by < -1 || st->by > 3 ||
+                (needs_card && (st->card < 0 || st->suit != st->card / 13)) ||
+                (st->kind == K_DISCARD && st->card < 0 && st->suit < 0)) {
+                Py_DECREF(ls);
+                PyErr_SetString(PyExc_ValueError, "a step is (kind 0-8, card -1..51, suit -1..3, rounds >= 0, "
+                                                  "on -1..3, by -1..3); a play, finesse or ruffing finesse names "
+                                                  "its card, a discard its card or suit");
+                return NULL;
+            }
+            nsteps++;
+        }
+        Py_DECREF(ls);
+    }
     Search *s = new_search(h, trump, leader, tr, ntrick, side, 0, limit);
     if (!s)
         return NULL;
+    for (int i = 0; i < nsteps; i++) {
+        const LineStep *st = &steps[i];
+        if (st->kind == K_DISCARD) {
+            s->standing[s->nstanding++] = *st; /* a standing instruction */
+        } else {
+            if (st->kind == K_SQUEEZE && s->squeeze_at < 0)
+                s->squeeze_at = s->nsteps;
+            s->steps[s->nsteps++] = *st;
+        }
+        if (st->card >= 0)
+            s->marks |= 1ULL << st->card; /* the line's cards are told apart in the key */
+        /* the claimer's count sees the opponents' trumps only when his line speaks of trumps (70C1) */
+        if (trump >= 0 && (st->kind == K_DRAW_TRUMPS || ((st->kind == K_CASH || st->kind == K_LEAD) && st->suit == trump)))
+            s->trumps_seen = 1;
+    }
+    if (s->nsteps) {
+        /* room for every state asked (one a node, and the first guess's), at most NM_MEMO_LIMIT + 1 at once */
+        int bits = 10;
+        while (bits < NM_MAX_BITS && (limit < 0 || (1LL << bits) < 2 * (limit + 128)))
+            bits++;
+        s->nm_mask = (1ULL << bits) - 1;
+        s->nm_gen = 1;
+        s->nm = (NMEntry *)calloc((size_t)1 << bits, sizeof(NMEntry));
+        if (!s->nm) {
+            free(s->tt);
+            free(s);
+            return PyErr_NoMemory();
+        }
+    }
     s->cash = (CashEntry *)calloc((size_t)1 << CASH_BITS, sizeof(CashEntry));
     if (!s->cash) {
+        free(s->nm);
         free(s->tt);
         free(s);
         return PyErr_NoMemory();
@@ -2143,7 +2587,13 @@ static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
     s->max_suits = max_suits;
     s->line.known = known;
     s->dynamic_known = 1;
-    s->trumps_seen = 0;
+    if (targets) {
+        /* search.py ``target_tricks``: every seat maximises the target cards' tricks; no suit becomes known */
+        s->targets = targets;
+        s->marks |= targets;
+        s->maximizing[0] = s->maximizing[1] = 1;
+        s->dynamic_known = 0;
+    }
     s->nfind = nfind;
     memcpy(s->find_seat, fseat, sizeof(int) * nfind);
     memcpy(s->find_mask, fmask, sizeof(u64) * nfind);

@@ -42,13 +42,41 @@ _ROLES = {"lead": 0, "follow": 1, "discard": 2, "ruff": 3, None: -1}  # normal.R
 MAX_FINDINGS = 64  # findings the compiled normal floor takes (more: the Python search)
 
 
+MAX_STEPS = 60  # steps of a stated line the compiled normal floor takes
+
+
+def _step_code(st) -> tuple | None:
+    """A stated line's step as the C code takes it, (kind, card, suit, rounds, on, by), or None where the
+    compiled search does not take it (the Python search then does, as before)."""
+    from engine.notation.cards import STEP_KINDS
+
+    kind = getattr(st, "kind", None)
+    if kind not in STEP_KINDS:
+        return None
+    card, suit, rounds, on, by = st.card, st.suit, st.rounds, st.on, st.by
+    if not all(isinstance(x, int) for x in (card, suit, rounds, on, by)):
+        return None
+    if not (-1 <= card < 52 and -1 <= suit < 4 and rounds >= 0 and -1 <= on < 4 and -1 <= by < 4):
+        return None
+    if kind in ("play", "finesse", "ruffing_finesse") and (card < 0 or suit != card // 13):
+        return None
+    if kind == "discard" and card < 0 and suit < 0:
+        return None
+    return (STEP_KINDS.index(kind), card, suit, rounds, on, by)
+
+
+def _line_supported(line) -> bool:
+    line = tuple(line or ())
+    return len(line) <= MAX_STEPS and all(_step_code(st) is not None for st in line)
+
+
 def normal_supported(line=(), known: int = 0, max_suits: int = 0, pclass: str = "club", excluded=()) -> bool:
     """Whether the compiled normal floor takes these arguments (else search.py's ``py_normal_floor`` does the
-    search): no stated line; ``known`` and ``max_suits`` suit masks; at most 64 findings, each a (seat, card id,
+    search): a stated line of at most 60 steps, each well formed (``_step_code``); ``known`` and ``max_suits`` suit masks; at most 64 findings, each a (seat, card id,
     role) triple with a role of ``normal.ROLES`` or None."""
     from engine.mechanics.solver.normal import CLASSES
 
-    if line or pclass not in CLASSES:
+    if pclass not in CLASSES or not _line_supported(line):
         return False
     if not (isinstance(known, int) and isinstance(max_suits, int) and 0 <= known < 16 and 0 <= max_suits < 16):
         return False
@@ -66,10 +94,10 @@ def normal_supported(line=(), known: int = 0, max_suits: int = 0, pclass: str = 
     return True
 
 
-def normal_floor(pos: Position, side: int, *, known: int = 0, max_suits: int = 0, limit: int | None = None,
-                 pclass: str = "club", excluded=()) -> SolveResult:
-    """The normal floor without a stated line (search.py ``py_normal_floor`` node for node: the same value, bounds
-    and node count), for arguments ``normal_supported`` accepts."""
+def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
+                 limit: int | None = None, pclass: str = "club", excluded=()) -> SolveResult:
+    """The normal floor, following the stated ``line`` (search.py ``py_normal_floor`` node for node: the same
+    value, bounds and node count), for arguments ``normal_supported`` accepts."""
     from engine.mechanics.solver.normal import CLASSES
 
     pos.check()
@@ -79,7 +107,28 @@ def normal_floor(pos: Position, side: int, *, known: int = 0, max_suits: int = 0
     finds = tuple((seat, card, _ROLES[role]) for seat, card, role in excluded or ())
     start = time.perf_counter()
     value, lower, upper, nodes = _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, side, limit,
-                                                       CLASSES.index(pclass), known, max_suits, finds)
+                                                       CLASSES.index(pclass), known, max_suits, finds,
+                                                       tuple(_step_code(st) for st in line or ()))
+    return SolveResult(value, lower, upper, nodes, time.perf_counter() - start)
+
+
+def target_tricks(pos: Position, side: int, targets: int, line=(), *, limit: int | None = None,
+                  pclass: str = "club", excluded=()) -> SolveResult:
+    """search.py's ``target_tricks`` node for node, for a non-empty card mask ``targets`` and arguments
+    ``normal_supported`` accepts: the most tricks the target cards win while ``side`` plays normally."""
+    from engine.mechanics.solver.normal import CLASSES
+
+    pos.check()
+    if side not in (0, 1):
+        raise ValueError(f"side must be 0 (NS) or 1 (EW), not {side!r}")
+    if not 0 < targets < 1 << 52:
+        raise ValueError("targets must be a non-empty mask of card ids 0-51")
+    limit = DEFAULT_LIMIT if limit is None else max(0, int(limit))
+    finds = tuple((seat, card, _ROLES[role]) for seat, card, role in excluded or ())
+    start = time.perf_counter()
+    value, lower, upper, nodes = _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, side, limit,
+                                                       CLASSES.index(pclass), 0, 0, finds,
+                                                       tuple(_step_code(st) for st in line or ()), targets)
     return SolveResult(value, lower, upper, nodes, time.perf_counter() - start)
 
 
@@ -103,4 +152,5 @@ def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
     return _solve(pos, side, True, limit)
 
 
-__all__ = ["TT_ENTRY_BYTES", "TT_MAX_ENTRIES", "bounds", "ceiling", "floor", "minimax"]
+__all__ = ["TT_ENTRY_BYTES", "TT_MAX_ENTRIES", "bounds", "ceiling", "floor", "minimax", "normal_floor",
+           "normal_supported", "target_tricks"]

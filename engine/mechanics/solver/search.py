@@ -813,11 +813,11 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
                  excluded=(), claims_all: bool = False) -> SolveResult:
     """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``): ``py_normal_floor``'s
     result, from the compiled search (``csearch.normal_floor``, the same value, bounds and node count) when it
-    takes the arguments (no stated line, no ``with_line``: ``csearch.normal_supported``), else from
+    takes the arguments (no ``with_line``; a well-formed line: ``csearch.normal_supported``), else from
     ``py_normal_floor`` itself.  (``claims_all`` changes no search: the count reads it from the position.)"""
     if not with_line and csearch.normal_supported(line, known, max_suits, pclass, excluded):
-        return csearch.normal_floor(pos, side, known=known, max_suits=max_suits, limit=_limit(limit), pclass=pclass,
-                                    excluded=excluded)
+        return csearch.normal_floor(pos, side, tuple(line), known=known, max_suits=max_suits, limit=_limit(limit),
+                                    pclass=pclass, excluded=excluded)
     return py_normal_floor(pos, side, line, known=known, max_suits=max_suits, limit=limit, with_line=with_line,
                            pclass=pclass, excluded=excluded, claims_all=claims_all)
 
@@ -826,7 +826,7 @@ def py_normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_su
                     limit: int | None = None, with_line: bool = False, pclass: str = DEFAULT_CLASS,
                     excluded=(), claims_all: bool = False) -> SolveResult:
     """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``): the pure-Python
-    search, the reference the compiled one is tested against (and the one used for a stated line or a line).
+    search, the reference the compiled one is tested against (and the one that finds the line of ``with_line``).
 
     The other side plays any legal card.  ``known``: suits in which an
     opponent of ``side`` has already shown out; in those (and in
@@ -909,6 +909,21 @@ def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | No
                   pclass: str = DEFAULT_CLASS, excluded=(), claims_all: bool = False) -> SolveResult:
     """The most tricks the ``targets`` cards (held by the other side) can win while ``side`` plays
     normally (following ``line``) and the other side plays any legal card."""
+    mask = 0
+    for c in targets:
+        mask |= 1 << (card_id(c) if isinstance(c, str) else c)
+    if 0 < mask < 1 << 52 and csearch.normal_supported(line, 0, 0, pclass, excluded):
+        # compiled: the same search node for node (an empty target set stays here: the search then counts the
+        # side's own tricks, every seat maximising)
+        return csearch.target_tricks(pos, side, mask, tuple(line), limit=_limit(limit), pclass=pclass,
+                                     excluded=excluded)
+    return py_target_tricks(pos, side, targets, line, limit=limit, pclass=pclass, excluded=excluded,
+                            claims_all=claims_all)
+
+
+def py_target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None,
+                     pclass: str = DEFAULT_CLASS, excluded=(), claims_all: bool = False) -> SolveResult:
+    """``target_tricks`` in pure Python: the reference the compiled one is tested against."""
     mask = 0
     for c in targets:
         mask |= 1 << (card_id(c) if isinstance(c, str) else c)
