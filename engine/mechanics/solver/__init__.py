@@ -22,7 +22,7 @@ progress and the cards already played to it) the solver answers:
 reference (``reference``: ``py_floor``, ``py_ceiling``, ``py_bounds``,
 ``py_minimax``, ``py_normal_floor``, ``py_target_tricks``).  ``normal_floor``
 and ``target_tricks`` are compiled too, stated lines included; the line
-``with_line`` asks for is found by ``py_normal_floor``.
+``with_line`` asks for is walked in Python after the compiled search.
 
 Every search is exact, or stops at its time limit and says so: a
 ``SolveResult`` is either exact (``value``) or undetermined (``lower`` and

@@ -49,6 +49,7 @@ typedef uint64_t u64;
 #define TT_MIN_BITS 12
 #define TT_MAX_BITS 21 /* at most 2^21 entries of 24 bytes: 48 MiB per search (docs/claims.md) */
 #define TT_PROBE 8     /* slots tried from an entry's home slot before the home slot is overwritten */
+#define PY_TT_LIMIT 1500000 /* core.TT_LIMIT: the entries search.py's table keeps before it is cleared */
 
 /* (A portable bit count: without -mpopcnt, gcc's builtin is a library call.) */
 static int popcount64(u64 x) {
@@ -161,6 +162,9 @@ typedef struct {
     long nm_count;
     struct CashEntry *cash; /* a cache of cash_count (normal.py's memo ``_CASH``: a pure function) */
     u64 k0_mask;       /* the bits of k0 that are the key (see tt_key) */
+    long long tt_count; /* the keys stored (search.py's ``len(tt)``) */
+    long long tt_lost; /* entries overwritten by another key (a full probe window), which search.py keeps */
+    LineState root_line; /* the line's state at the root after the first guess (search.py ``run``'s ``root``) */
     u64 targets;       /* target_tricks: the cards whose tricks are counted (every seat maximising), else 0 */
     TTEntry *tt;
     u64 tt_mask;
@@ -1991,14 +1995,25 @@ static const TTEntry *tt_get(const Search *s, u64 k0, u64 k1, u64 k2) {
 /* Keep (lo, hi) under the key: its own slot, else the first empty slot of the probe window, else the home slot
  * is overwritten (the table never grows: a full window costs an older entry, never memory). */
 static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) {
+    if (s->judged >= 0 && s->tt_count > PY_TT_LIMIT) {
+        /* search.py clears its dict once it holds more than TT_LIMIT entries: a normal-play search does too */
+        memset(s->tt, 0, sizeof(TTEntry) * (size_t)(s->tt_mask + 1));
+        s->tt_count = 0;
+    }
     u64 i = tt_home(s, k0, k1, k2);
-    TTEntry *slot = &s->tt[i];
+    TTEntry *slot = NULL;
     for (int p = 0; p < TT_PROBE; p++) {
         TTEntry *e = &s->tt[(i + p) & s->tt_mask];
         if (!e->k0 || ((e->k0 & s->k0_mask) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)) {
             slot = e;
             break;
         }
+    }
+    if (!slot) {
+        slot = &s->tt[i];
+        s->tt_lost++; /* an entry search.py's dict would keep is lost: from here the nodes may differ */
+    } else if (!slot->k0) {
+        s->tt_count++;
     }
     slot->k0 = k0 | ((u64)move_code(s, card) << 57);
     slot->k1 = k1;
@@ -2241,6 +2256,7 @@ static int run(Search *s) {
     s->lo = lo;
     s->hi = hi;
     int g = guess(s);
+    s->root_line = s->line;
     if (g < s->lo)
         g = s->lo;
     if (g > s->hi)
@@ -2320,15 +2336,17 @@ PyDoc_STRVAR(solve_doc,
              "None.  value is None when the limit was reached (lower and upper are then the proven bounds).");
 
 PyDoc_STRVAR(solve_normal_doc,
-             "solve_normal(hands, trump, leader, trick, side, limit, pclass, known, max_suits, findings)\n"
-             "    -> (value, lower, upper, nodes)\n\n"
+             "solve_normal(hands, trump, leader, trick, side, limit, pclass, known, max_suits, findings[, line,\n"
+             "             targets, export]) -> (value, lower, upper, nodes, lost, state)\n\n"
              "The normal floor without a stated line (search.py ``normal_floor``): ``side``'s plays are normal\n"
              "(normal.py), the other side plays any legal card.  pclass 0 novice, 1 club, 2 expert; known and\n"
              "max_suits: suit masks 0-15 (70E); findings: (seat, card id, role) triples, role 0 lead, 1 follow,\n"
              "2 discard, 3 ruff or -1 (any play but a lead), at most 64; line (optional): the stated line's steps,\n"
              "(kind, card, suit, rounds, on, by) with kind the index in STEP_KINDS, at most 60; targets\n"
              "(optional): a card mask, for search.py ``target_tricks`` (the most tricks those cards win, every\n"
-             "seat maximising; known and max_suits must be 0).  The other arguments as solve().");
+             "seat maximising; known and max_suits must be 0).  The other arguments as solve().  lost: the\n"
+             "table entries overwritten (search.py's dict keeps them: with any lost the nodes may differ);\n"
+             "state, with export: (table entries, the line's state at the root, the memo's states), else None.");
 
 /* The arguments every search takes, checked: the hands, the trick, the limit. */
 static int parse_position(PyObject *hands, PyObject *trick, PyObject *limit_obj, u64 *h, int *tr, int *ntrick,
@@ -2421,8 +2439,68 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
     return s;
 }
 
-/* Run the search (the GIL released), free it and return (value, lower, upper, nodes). */
-static PyObject *run_and_free(Search *s) {
+static void free_search(Search *s) {
+    free(s->cash);
+    free(s->nm);
+    free(s->tt);
+    free(s);
+}
+
+/* What a normal-play search leaves for search.py to go on from (``normal_floor``'s ``with_line``): its table as
+ * [(k0, k1, k2)], its line's state at the root (step_idx, step_rounds, trick_step, known) and the states its memo
+ * of normal moves has seen, [(h0, h1, h2, h3, packed trick, leader and line state)] (None without a line). */
+static PyObject *export_state(const Search *s, int exact) {
+    PyObject *tt = PyList_New(0);
+    if (!tt)
+        return NULL;
+    for (u64 i = 0; i <= s->tt_mask; i++) {
+        const TTEntry *e = &s->tt[i];
+        if (!e->k0)
+            continue;
+        PyObject *t = Py_BuildValue("(KKK)", (unsigned long long)e->k0, (unsigned long long)e->k1,
+                                    (unsigned long long)e->k2);
+        if (!t || PyList_Append(tt, t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(tt);
+            return NULL;
+        }
+        Py_DECREF(t);
+    }
+    /* search.py's ``run``: exact, the search is at its root with the line's state its root node left; stopped by
+     * its limit, it is put back at the root as it was after the first guess */
+    const LineState *ln = exact ? &s->line : &s->root_line;
+    PyObject *nm;
+    if (s->nm) {
+        nm = PyList_New(0);
+        if (!nm) {
+            Py_DECREF(tt);
+            return NULL;
+        }
+        for (u64 i = 0; i <= s->nm_mask; i++) {
+            const NMEntry *e = &s->nm[i];
+            if (e->gen != s->nm_gen)
+                continue;
+            PyObject *t = Py_BuildValue("(KKKKK)", (unsigned long long)e->h[0], (unsigned long long)e->h[1],
+                                        (unsigned long long)e->h[2], (unsigned long long)e->h[3],
+                                        (unsigned long long)e->rest);
+            if (!t || PyList_Append(nm, t) < 0) {
+                Py_XDECREF(t);
+                Py_DECREF(nm);
+                Py_DECREF(tt);
+                return NULL;
+            }
+            Py_DECREF(t);
+        }
+    } else {
+        nm = Py_None;
+        Py_INCREF(nm);
+    }
+    return Py_BuildValue("(N(iiii)N)", tt, ln->step_idx, ln->step_rounds, ln->trick_step, ln->known, nm);
+}
+
+/* Run the search (the GIL released), free it and return (value, lower, upper, nodes); ``normal``: with two more,
+ * the entries lost from the table (tt_lost) and, when ``export``, ``export_state`` (else None). */
+static PyObject *run_and_free(Search *s, int normal, int export) {
     for (int su = 0; su < 4; su++)
         s->code[su] = suit_code(s, su);
     int exact;
@@ -2430,13 +2508,29 @@ static PyObject *run_and_free(Search *s) {
     Py_END_ALLOW_THREADS
     long long nodes = s->nodes;
     int lo = s->lo, hi = s->hi;
-    free(s->cash);
-    free(s->nm);
-    free(s->tt);
-    free(s);
-    if (exact)
-        return Py_BuildValue("iiiL", lo, lo, lo, nodes);
-    return Py_BuildValue("OiiL", Py_None, lo, hi, nodes);
+    PyObject *value = exact ? PyLong_FromLong(lo) : (Py_INCREF(Py_None), Py_None);
+    if (!value) {
+        free_search(s);
+        return NULL;
+    }
+    if (!normal) {
+        free_search(s);
+        return Py_BuildValue("NiiL", value, lo, exact ? lo : hi, nodes);
+    }
+    PyObject *state = Py_None;
+    if (export) {
+        state = export_state(s, exact);
+        if (!state) {
+            Py_DECREF(value);
+            free_search(s);
+            return NULL;
+        }
+    } else {
+        Py_INCREF(state);
+    }
+    long long lost = s->tt_lost;
+    free_search(s);
+    return Py_BuildValue("NiiLLN", value, lo, exact ? lo : hi, nodes, lost, state);
 }
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -2453,16 +2547,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Search *s = new_search(h, trump, leader, tr, ntrick, side, minimax, limit);
     if (!s)
         return NULL;
-    return run_and_free(s);
+    return run_and_free(s, 0, 0);
 }
 
 static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
     PyObject *hands, *trick, *limit_obj, *finds, *line_obj = NULL;
     int trump, leader, side, pclass, known, max_suits;
     unsigned long long targets = 0;
+    int export = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OiiOiOiiiO|OK", &hands, &trump, &leader, &trick, &side, &limit_obj, &pclass,
-                          &known, &max_suits, &finds, &line_obj, &targets))
+    if (!PyArg_ParseTuple(args, "OiiOiOiiiO|OKp", &hands, &trump, &leader, &trick, &side, &limit_obj, &pclass,
+                          &known, &max_suits, &finds, &line_obj, &targets, &export))
         return NULL;
     if (targets >> 52) {
         PyErr_SetString(PyExc_ValueError, "targets must be a mask of card ids 0-51");
@@ -2601,7 +2696,7 @@ static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
     s->k0_mask = ~0ULL;
     for (int su = 0; su < 4; su++)
         s->marks |= 0x1FULL << (13 * su + 8); /* the ten to the ace (search.py ``_HONOURS``) */
-    return run_and_free(s);
+    return run_and_free(s, 1, export);
 }
 
 static PyMethodDef methods[] = {

@@ -94,10 +94,13 @@ def normal_supported(line=(), known: int = 0, max_suits: int = 0, pclass: str = 
     return True
 
 
-def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
-                 limit: int | None = None, pclass: str = "club", excluded=()) -> SolveResult:
-    """The normal floor, following the stated ``line`` (search.py ``py_normal_floor`` node for node: the same
-    value, bounds and node count), for arguments ``normal_supported`` accepts."""
+def normal_search(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
+                  limit: int | None = None, pclass: str = "club", excluded=(), export: bool = False,
+                  targets: int = 0) -> tuple:
+    """The compiled normal-play search: (SolveResult, entries lost, state).  The result is search.py's node for
+    node as long as no entry was lost from the table (``lost`` 0: a full probe window overwrites one, which
+    search.py's dict keeps); ``export``: ``state`` is what search.py needs to go on from where it stopped
+    (search.py ``_take_over``), else None.  ``targets``: a card mask, for ``target_tricks``."""
     from engine.mechanics.solver.normal import CLASSES
 
     pos.check()
@@ -106,30 +109,32 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
     limit = DEFAULT_LIMIT if limit is None else max(0, int(limit))
     finds = tuple((seat, card, _ROLES[role]) for seat, card, role in excluded or ())
     start = time.perf_counter()
-    value, lower, upper, nodes = _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, side, limit,
-                                                       CLASSES.index(pclass), known, max_suits, finds,
-                                                       tuple(_step_code(st) for st in line or ()))
-    return SolveResult(value, lower, upper, nodes, time.perf_counter() - start)
+    value, lower, upper, nodes, lost, state = _csearch.solve_normal(
+        pos.hands, pos.trump, pos.leader, pos.trick, side, limit, CLASSES.index(pclass), known, max_suits, finds,
+        tuple(_step_code(st) for st in line or ()), targets, export)
+    return SolveResult(value, lower, upper, nodes, time.perf_counter() - start), lost, state
+
+
+def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
+                 limit: int | None = None, pclass: str = "club", excluded=()) -> SolveResult:
+    """The normal floor, following the stated ``line`` (search.py ``py_normal_floor`` node for node: the same
+    value, bounds and node count, unless the table lost an entry: ``normal_search``), for arguments
+    ``normal_supported`` accepts."""
+    return normal_search(pos, side, line, known=known, max_suits=max_suits, limit=limit, pclass=pclass,
+                         excluded=excluded)[0]
 
 
 def target_tricks(pos: Position, side: int, targets: int, line=(), *, limit: int | None = None,
                   pclass: str = "club", excluded=()) -> SolveResult:
-    """search.py's ``target_tricks`` node for node, for a non-empty card mask ``targets`` and arguments
-    ``normal_supported`` accepts: the most tricks the target cards win while ``side`` plays normally."""
-    from engine.mechanics.solver.normal import CLASSES
-
+    """search.py's ``target_tricks`` node for node (unless the table lost an entry: ``normal_search``), for a
+    non-empty card mask ``targets`` and arguments ``normal_supported`` accepts: the most tricks the target cards
+    win while ``side`` plays normally."""
     pos.check()
     if side not in (0, 1):
         raise ValueError(f"side must be 0 (NS) or 1 (EW), not {side!r}")
     if not 0 < targets < 1 << 52:
         raise ValueError("targets must be a non-empty mask of card ids 0-51")
-    limit = DEFAULT_LIMIT if limit is None else max(0, int(limit))
-    finds = tuple((seat, card, _ROLES[role]) for seat, card, role in excluded or ())
-    start = time.perf_counter()
-    value, lower, upper, nodes = _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, side, limit,
-                                                       CLASSES.index(pclass), 0, 0, finds,
-                                                       tuple(_step_code(st) for st in line or ()), targets)
-    return SolveResult(value, lower, upper, nodes, time.perf_counter() - start)
+    return normal_search(pos, side, line, limit=limit, pclass=pclass, excluded=excluded, targets=targets)[0]
 
 
 def floor(pos: Position, side: int, limit: int | None = None) -> SolveResult:
@@ -153,4 +158,4 @@ def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
 
 
 __all__ = ["TT_ENTRY_BYTES", "TT_MAX_ENTRIES", "bounds", "ceiling", "floor", "minimax", "normal_floor",
-           "normal_supported", "target_tricks"]
+           "normal_search", "normal_supported", "target_tricks"]

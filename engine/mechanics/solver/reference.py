@@ -4,7 +4,7 @@ core (``csearch``) is tested against (tests/test_csearch.py) and measured beside
 Part of ``engine.mechanics.solver``: ``py_floor``, ``py_ceiling``, ``py_bounds`` and ``py_minimax`` are
 search.py's ``floor``, ``ceiling``, ``bounds`` and ``minimax``, unchanged; ``py_normal_floor`` and ``py_target_tricks``
 are search.py's normal-play searches, which ``normal_floor`` and ``target_tricks`` call themselves where the
-compiled ones do not take the arguments (``with_line``, a malformed step, no target).  The rulings use the compiled ones.
+compiled ones do not take the arguments (a malformed step, no target).  The rulings use the compiled ones.
 """
 from __future__ import annotations
 
