@@ -58,6 +58,11 @@ def main() -> int:
             kw["line"] = _line(rng, pos, side)
         a, b = S.normal_floor(pos, side, limit=limit, **kw), S.py_normal_floor(pos, side, limit=limit, **kw)
         assert (a.value, a.lower, a.upper, a.nodes) == (b.value, b.lower, b.upper, b.nodes), (pos, side, limit, kw)
+        if i % 3 == 0:  # with_line: the line found in Python after the C search, the compiled judge along it
+            a = S.normal_floor(pos, side, limit=limit, with_line=True, **kw)
+            b = S.py_normal_floor(pos, side, limit=limit, with_line=True, **kw)
+            assert (a.value, a.lower, a.upper, a.nodes, a.line, a.best, a.missed) == \
+                (b.value, b.lower, b.upper, b.nodes, b.line, b.best, b.missed), (pos, side, limit, kw)
         theirs = [c for c in range(52) if (pos.hands[1 - side] | pos.hands[3 - side]) >> c & 1]
         if theirs:
             targets, line = rng.sample(theirs, 1), kw.get("line", ())
@@ -92,6 +97,15 @@ def main() -> int:
             pass
         else:
             raise AssertionError(f"accepted {line}")
+    judge = mod.judge_new((1, 2, 4, 8), -1, 0, (), 0, 100, 1, 0, 0, ())
+    for args in [((1, 2, 4), 0, (), 0, 0, -1, 0, 10), ((1, 2, 4, 8), 0, (), 1, 0, -1, 0, 10),
+                 ((1, 2, 4, 8), 0, (), 0, 0, -1, 16, 10), ((1, 2, 4, 8), 5, (), 0, 0, -1, 0, 10)]:
+        try:
+            mod.judge_run(judge, *args)
+        except (ValueError, OverflowError):
+            pass
+        else:
+            raise AssertionError(f"accepted {args}")
     for finds in [((0, 52, 0),), ((4, 1, 0),), ((0, 1, 7),), ((0, 1, 0),) * 65]:
         try:
             mod.solve_normal((1, 2, 4, 8), -1, 0, (), 0, 10, 1, 0, 0, finds)

@@ -134,6 +134,7 @@ typedef struct {
     int side;          /* the side whose tricks are counted: 0 NS, 1 EW */
     int maximizing[2]; /* whether the seats of each parity maximise (search.py ``_maximizing``) */
     int minimax;       /* a double-dummy search (else a floor: every seat minimises) */
+    int pymode;        /* with minimax: search.py's minimax node for node (its order, no best lead, no quick tricks) */
     int judged;        /* the parity of the seats whose play is judged (normal play), -1 for none: see judged_moves */
     u64 marks;         /* cards told apart in the key: the ten to the ace of every suit in a normal-play search */
     u64 code[4];       /* each suit's relative-rank code (hands_code), kept up to date at trick boundaries */
@@ -1618,7 +1619,11 @@ static int judged_moves(Search *s, int seat, int *out) {
             key.h[2] * 0x165667B19E3779F9ULL ^ key.h[3] * 0xD6E8FEB86659FD93ULL ^ t * 0x94D049BB133111EBULL;
     x ^= x >> 31;
     u64 i = x & s->nm_mask;
-    for (;;) {
+    for (u64 probes = 0;; probes++) {
+        if (probes > s->nm_mask) { /* (full: cannot happen at its size; counted as a lost entry, not a hang) */
+            s->tt_lost++;
+            return normal_moves_now(s, seat, out);
+        }
         NMEntry *e = &s->nm[i];
         if (e->gen != s->nm_gen)
             break; /* an empty slot: not asked before */
@@ -1863,7 +1868,7 @@ static void bounds(const Search *s, int n, int *lo, int *hi) {
         else
             *hi = 0;
     }
-    if (!s->ntrick && s->minimax)
+    if (!s->ntrick && s->minimax && !s->pymode)
         add_quick_tricks(s, n, lo, hi);
 }
 
@@ -1896,7 +1901,7 @@ static void boundary_bounds(const Search *s, int n, int *lo, int *hi) {
         else
             *hi = 0;
     }
-    if (s->minimax)
+    if (s->minimax && !s->pymode)
         add_quick_tricks(s, n, lo, hi);
 }
 
@@ -2050,7 +2055,7 @@ static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *b
         if ((s->max_suits || s->line.known) && !maximize && grouped(s, seat, moves, n, alpha, beta, lo, &v))
             return v; /* search.py ``_groups`` / ``_grouped`` (70E) */
     }
-    if (s->minimax)
+    if (s->minimax && !s->pymode)
         order_dd(s, seat, moves, n);
     else
         order(s, seat, moves, n, !maximize);
@@ -2180,9 +2185,9 @@ static int search(Search *s, int alpha, int beta) {
     int a0 = alpha > lo ? alpha : lo;
     int b0 = beta < hi ? beta : hi;
     int hint = -1, bm = -1;
-    if (e && s->minimax)
+    if (e && s->minimax && !s->pymode)
         hint = tt_move(s, e);
-    int v = play(s, a0, b0, lo, hi, hint, s->minimax ? &bm : NULL);
+    int v = play(s, a0, b0, lo, hi, hint, s->minimax && !s->pymode ? &bm : NULL);
     if (v <= a0) {
         if (v < hi)
             hi = v;
@@ -2550,15 +2555,16 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return run_and_free(s, 0, 0);
 }
 
-static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
+/* A normal-play search of solve_normal's arguments, set up (NULL with a Python error set); ``*export`` its flag. */
+static Search *normal_setup(PyObject *args, int *export_out) {
     PyObject *hands, *trick, *limit_obj, *finds, *line_obj = NULL;
     int trump, leader, side, pclass, known, max_suits;
     unsigned long long targets = 0;
     int export = 0;
-    (void)self;
     if (!PyArg_ParseTuple(args, "OiiOiOiiiO|OKp", &hands, &trump, &leader, &trick, &side, &limit_obj, &pclass,
                           &known, &max_suits, &finds, &line_obj, &targets, &export))
         return NULL;
+    *export_out = export;
     if (targets >> 52) {
         PyErr_SetString(PyExc_ValueError, "targets must be a mask of card ids 0-51");
         return NULL;
@@ -2659,7 +2665,7 @@ static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
     if (s->nsteps) {
         /* room for every state asked (one a node, and the first guess's), at most NM_MEMO_LIMIT + 1 at once */
         int bits = 10;
-        while (bits < NM_MAX_BITS && (limit < 0 || (1LL << bits) < 2 * (limit + 128)))
+        while (bits < NM_MAX_BITS && (limit < 0 || (1LL << bits) < 2 * (limit + 4096)))
             bits++;
         s->nm_mask = (1ULL << bits) - 1;
         s->nm_gen = 1;
@@ -2667,7 +2673,8 @@ static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
         if (!s->nm) {
             free(s->tt);
             free(s);
-            return PyErr_NoMemory();
+            PyErr_NoMemory();
+            return NULL;
         }
     }
     s->cash = (CashEntry *)calloc((size_t)1 << CASH_BITS, sizeof(CashEntry));
@@ -2675,7 +2682,8 @@ static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
         free(s->nm);
         free(s->tt);
         free(s);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+            return NULL;
     }
     s->judged = side;
     s->pclass = pclass;
@@ -2696,12 +2704,104 @@ static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
     s->k0_mask = ~0ULL;
     for (int su = 0; su < 4; su++)
         s->marks |= 0x1FULL << (13 * su + 8); /* the ten to the ace (search.py ``_HONOURS``) */
+    return s;
+}
+
+static PyObject *py_solve_normal(PyObject *self, PyObject *args) {
+    int export;
+    (void)self;
+    Search *s = normal_setup(args, &export);
+    if (!s)
+        return NULL;
     return run_and_free(s, 1, export);
+}
+
+#define JUDGE_CAPSULE "engine.mechanics.solver._csearch.judge"
+
+static void judge_free(PyObject *cap) {
+    Search *s = (Search *)PyCapsule_GetPointer(cap, JUDGE_CAPSULE);
+    if (s)
+        free_search(s);
+}
+
+/* search.py ``_with_line``'s ``judge``: ``_Search(pos, side, minimax=True, normal_side=side, line, ...)``, the side's
+ * best normal play, re-rooted along a line (``_reroot``) with its table and memo kept from one run to the next. */
+static PyObject *py_judge_new(PyObject *self, PyObject *args) {
+    int export;
+    (void)self;
+    Search *s = normal_setup(args, &export);
+    if (!s)
+        return NULL;
+    s->minimax = 1;
+    s->pymode = 1; /* search.py's minimax, node for node: its move order, no best lead kept, no quick tricks */
+    for (int p = 0; p < 2; p++)
+        s->maximizing[p] = p == s->side;
+    s->dynamic_known = 0;
+    s->targets = 0;
+    PyObject *cap = PyCapsule_New(s, JUDGE_CAPSULE, judge_free);
+    if (!cap)
+        free_search(s);
+    return cap;
+}
+
+/* Run the judge from a position and line state (search.py ``_reroot`` then ``run``): (value, lower, upper, nodes,
+ * lost), lost counting every entry its table has lost so far. */
+static PyObject *py_judge_run(PyObject *self, PyObject *args) {
+    PyObject *cap, *hands, *trick, *limit_obj;
+    int leader, step_idx, step_rounds, trick_step, known;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiOiiiiO", &cap, &hands, &leader, &trick, &step_idx, &step_rounds, &trick_step,
+                          &known, &limit_obj))
+        return NULL;
+    Search *s = (Search *)PyCapsule_GetPointer(cap, JUDGE_CAPSULE);
+    if (!s)
+        return NULL;
+    u64 h[4];
+    int tr[4] = {0, 0, 0, 0}, ntrick;
+    long long limit;
+    if (parse_position(hands, trick, limit_obj, h, tr, &ntrick, &limit) < 0)
+        return NULL;
+    const char *bad = check_position(h, s->trump, leader, tr, ntrick, s->side);
+    if (!bad && (step_idx < 0 || step_idx > s->nsteps || step_rounds < 0 || step_rounds > 13 || trick_step < -1 ||
+                 trick_step >= s->nsteps || known < 0 || known > 15))
+        bad = "the line's state is out of range";
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, bad);
+        return NULL;
+    }
+    memcpy(s->h, h, sizeof h);
+    s->rem = h[0] | h[1] | h[2] | h[3];
+    for (int i = 0; i < ntrick; i++) {
+        s->trick[i] = tr[i];
+        s->rem |= 1ULL << tr[i];
+    }
+    s->ntrick = ntrick;
+    s->leader = leader;
+    s->line.step_idx = step_idx;
+    s->line.step_rounds = step_rounds;
+    s->line.trick_step = trick_step;
+    s->line.known = known;
+    for (int su = 0; su < 4; su++)
+        s->code[su] = suit_code(s, su);
+    s->nodes = 0;
+    s->max_nodes = limit;
+    int exact;
+    Py_BEGIN_ALLOW_THREADS exact = run(s);
+    Py_END_ALLOW_THREADS
+    if (exact)
+        return Py_BuildValue("iiiLL", s->lo, s->lo, s->lo, s->nodes, s->tt_lost);
+    return Py_BuildValue("OiiLL", Py_None, s->lo, s->hi, s->nodes, s->tt_lost);
 }
 
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"solve_normal", py_solve_normal, METH_VARARGS, solve_normal_doc},
+    {"judge_new", py_judge_new, METH_VARARGS,
+     "judge_new(solve_normal's arguments, limit: the nodes of all its runs) -> a judge (search.py's normal-play\n"
+     "minimax of _with_line, its table and memo kept from run to run)"},
+    {"judge_run", py_judge_run, METH_VARARGS,
+     "judge_run(judge, hands, leader, trick, step_idx, step_rounds, trick_step, known, limit)\n"
+     "    -> (value, lower, upper, nodes, lost)"},
     {NULL, NULL, 0, NULL},
 };
 

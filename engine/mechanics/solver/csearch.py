@@ -124,6 +124,29 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
                          excluded=excluded)[0]
 
 
+class Judge:
+    """search.py ``_with_line``'s judge, compiled: the side's best normal play from points of a line (a normal-play
+    minimax, search.py's node for node), its table and memo of normal moves kept from one run to the next as
+    search.py's ``_Search`` keeps them when ``_reroot`` moves it.  ``limit``: the nodes of all its runs (it sizes
+    the table)."""
+
+    def __init__(self, pos: Position, side: int, line=(), *, limit: int, pclass: str = "club", excluded=()):
+        from engine.mechanics.solver.normal import CLASSES
+
+        pos.check()
+        finds = tuple((seat, card, _ROLES[role]) for seat, card, role in excluded or ())
+        self._judge = _csearch.judge_new(pos.hands, pos.trump, pos.leader, pos.trick, side, max(0, int(limit)),
+                                         CLASSES.index(pclass), 0, 0, finds,
+                                         tuple(_step_code(st) for st in line or ()))
+
+    def run(self, st, limit) -> tuple:
+        """(SolveResult, entries lost so far) from the position and line state of the search ``st``."""
+        value, lower, upper, nodes, lost = _csearch.judge_run(
+            self._judge, tuple(st.h), st.leader, tuple(st.trick), st.step_idx, st.step_rounds, st.trick_step,
+            st.known, limit)
+        return SolveResult(value, lower, upper, nodes), lost
+
+
 def target_tricks(pos: Position, side: int, targets: int, line=(), *, limit: int | None = None,
                   pclass: str = "club", excluded=()) -> SolveResult:
     """search.py's ``target_tricks`` node for node (unless the table lost an entry: ``normal_search``), for a
@@ -157,5 +180,5 @@ def minimax(pos: Position, side: int, limit: int | None = None) -> SolveResult:
     return _solve(pos, side, True, limit)
 
 
-__all__ = ["TT_ENTRY_BYTES", "TT_MAX_ENTRIES", "bounds", "ceiling", "floor", "minimax", "normal_floor",
+__all__ = ["TT_ENTRY_BYTES", "TT_MAX_ENTRIES", "bounds", "ceiling", "floor", "minimax", "Judge", "normal_floor",
            "normal_search", "normal_supported", "target_tricks"]

@@ -833,7 +833,13 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
             # line's state and the states its memo of normal moves has seen
             search = _judged(pos, side, line, known, max_suits, _limit(limit), pclass, excluded, claims_all)
             _take_over(search, res, state)
-            return _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claims_all, search, res)
+            judge = csearch.Judge(pos, side, tuple(line), limit=_limit(limit), pclass=pclass, excluded=excluded) \
+                if res.exact else None
+            try:
+                return _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claims_all, search,
+                                  res, judge)
+            except _Redo:
+                pass  # the judge's table lost an entry: all of it in Python
     return py_normal_floor(pos, side, line, known=known, max_suits=max_suits, limit=limit, with_line=with_line,
                            pclass=pclass, excluded=excluded, claims_all=claims_all)
 
@@ -923,9 +929,14 @@ def py_normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_su
     return _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claims_all, search, res)
 
 
+class _Redo(Exception):
+    """The compiled judge lost a table entry (``csearch.Judge``): its nodes may not be search.py's."""
+
+
 def _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claims_all, search: _Search,
-               res: SolveResult) -> SolveResult:
-    """``py_normal_floor``'s ``with_line``, after its search (``search``, run, its result ``res``)."""
+               res: SolveResult, cjudge=None) -> SolveResult:
+    """``py_normal_floor``'s ``with_line``, after its search (``search``, run, its result ``res``); ``cjudge``: the
+    compiled judge (``csearch.Judge``) to search the side's best normal play with, else the Python one."""
     def judged(nodes):
         return _judged(pos, side, line, known, max_suits, nodes, pclass, excluded, claims_all)
 
@@ -953,15 +964,21 @@ def _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claim
         # side's best normal line is searched from each point of it by one search re-rooted along the line,
         # its transposition table shared (its keys hold the line's state)
         spent = [0]
-        judge = _Search(pos, side, minimax=True, normal_side=side, line=tuple(line), limit=None, pclass=pclass,
-                        excluded=excluded, claims_all=claims_all)
+        judge = None if cjudge is not None else _Search(pos, side, minimax=True, normal_side=side, line=tuple(line),
+                                                        limit=None, pclass=pclass, excluded=excluded,
+                                                        claims_all=claims_all)
 
         def best(st):
             left = search.budget.limit - search.nodes - spent[0] if search.budget.limit is not None else None
             if left is not None and left <= 0:
                 return None
-            _reroot(judge, st, None if left is None else max(0, min(left, 100_000)))
-            r = judge.run()
+            if cjudge is not None:
+                r, lost = cjudge.run(st, None if left is None else max(0, min(left, 100_000)))
+                if lost and search.budget.limit <= PY_REDO_LIMIT:
+                    raise _Redo
+            else:
+                _reroot(judge, st, None if left is None else max(0, min(left, 100_000)))
+                r = judge.run()
             spent[0] += r.nodes
             return r.value
 
