@@ -1,6 +1,7 @@
 """The searches the rulings use, from the compiled core (``_csearch.c``): the legal floor and ceiling, the
-double-dummy value, and the normal floor without a stated line (``normal_floor``, which search.py's
-``normal_floor`` calls for the arguments ``normal_supported`` accepts).
+double-dummy value, and the normal-play searches: the normal floor and target tricks (``normal_search``, which
+search.py's ``normal_floor`` and ``target_tricks`` call for the arguments ``normal_supported`` accepts), and the
+judge of ``with_line`` (``Judge``: the side's best normal play from points of a line).
 
 Part of ``engine.mechanics.solver``; the package re-exports ``floor``, ``ceiling``, ``bounds`` and ``minimax``
 from here.  The same inputs and budget as the pure-Python searches (``engine.mechanics.solver.reference``,
