@@ -41,7 +41,7 @@ setup(
         Extension(
             "engine.mechanics.solver._csearch",
             sources=["engine/mechanics/solver/_csearch.c"],
-            extra_compile_args=[] if sys.platform == "win32" else ["-O2", "-std=c99"],
+            extra_compile_args=[] if sys.platform == "win32" else ["-O2", "-std=c99", "-Wall"],
         )
     ],
     cmdclass={"build_ext": BuildExt},

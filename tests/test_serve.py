@@ -540,10 +540,13 @@ def slow_folder(tmp_path):
     return served
 
 
-def test_a_trivial_ruling_is_answered_while_a_slow_claim_is_ruled(slow_folder):
+def test_a_trivial_ruling_is_answered_while_a_slow_claim_is_ruled(slow_folder, monkeypatch):
     """The server's defaults: the slow claim gives up the engine's turn after QUICK_NODES nodes and is ruled in
-    a worker process; a trivial ruling asked meanwhile is answered while that worker is still at it (the slow
-    ruling takes about a minute alone), and the slow one can be asked for again and cancelled."""
+    a worker process; a trivial ruling asked meanwhile is answered while that worker is still at it, and the
+    slow one can be asked for again and cancelled.  (With the compiled normal-play search the slow claim takes
+    about a second under the default budget: the worker is given 100,000,000 nodes, which keeps it at work.)"""
+    monkeypatch.setenv("BRIDGE_TD_SOLVER_LIMIT", "100000000")  # (the spawned worker inherits them)
+    monkeypatch.setenv("BRIDGE_TD_SOLVER_BUDGET", "100000000")
     srv, thread, port = served_in(slow_folder, slow_wait=0)
     try:
         status, body = get(port, "/api/rule?path=0/slow.yaml", follow=False, timeout=120)

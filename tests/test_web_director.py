@@ -618,15 +618,20 @@ def test_a_claim_being_ruled_is_shown_at_once_and_can_be_cancelled(server, brows
 SLOW_CASE = ROOT / "tests" / "data" / "slow" / "six-spades-five-step-line.yaml"
 
 
-def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(browser, tmp_path):
+def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(browser, tmp_path, monkeypatch):
     """Issue 28 item 2: a claim the server rules in a worker process (202 "pending", asked again by its id);
     the page's Cancel posts /api/job/cancel, so the worker process ends, and the page is back where it was
     before the claim (its ruling, the cards playable).  The deal and first trick of the slow claim file; West
     leads the ace of diamonds and claims 11 of the 12 tricks left with the page's form, not accepted (ruled
-    alone it takes the solver about ten seconds).  (Not the position at trick 2's start: the solver keeps the
+    alone it takes the solver about a second since the normal-play search is compiled: the worker is given a
+    search budget of 100,000,000 nodes, which keeps it at work long enough to be cancelled; the server's quick
+    attempt still gives up after its QUICK_NODES).  (Not the position at trick 2's start: the solver keeps the
     searches of a process, and another test may have ruled that one in the same process, so that the claim
     would be ruled at once, with no worker.)"""
     from selenium.webdriver.common.by import By
+
+    monkeypatch.setenv("BRIDGE_TD_SOLVER_LIMIT", "100000000")  # (the spawned worker inherits them)
+    monkeypatch.setenv("BRIDGE_TD_SOLVER_BUDGET", "100000000")
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     from engine.commands.web import serve_in_thread

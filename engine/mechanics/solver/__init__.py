@@ -20,8 +20,9 @@ progress and the cards already played to it) the solver answers:
 ``floor``, ``ceiling``, ``bounds`` and ``minimax`` come from the compiled core
 (``_csearch.c``, through ``csearch``); the pure-Python ones stay as the tests'
 reference (``reference``: ``py_floor``, ``py_ceiling``, ``py_bounds``,
-``py_minimax``).  The normal-play searches (``normal_floor``,
-``target_tricks``) are pure Python still.
+``py_minimax``, ``py_normal_floor``, ``py_target_tricks``).  ``normal_floor``
+and ``target_tricks`` are compiled too, stated lines included; the line
+``with_line`` asks for is walked in Python after the compiled search.
 
 Every search is exact, or stops at its time limit and says so: a
 ``SolveResult`` is either exact (``value``) or undetermined (``lower`` and
@@ -81,11 +82,11 @@ from engine.mechanics.solver.core import (
 )
 from engine.mechanics.solver.normal import CLASSES, DEFAULT_CLASS
 from engine.mechanics.solver.csearch import bounds, ceiling, floor, minimax
-from engine.mechanics.solver.reference import py_bounds, py_ceiling, py_floor, py_minimax
+from engine.mechanics.solver.reference import py_bounds, py_ceiling, py_floor, py_minimax, py_normal_floor, py_target_tricks
 from engine.mechanics.solver.search import normal_floor, target_tricks
 from engine.notation.cards import STEP_KINDS
 
 __all__ = ["CLASSES", "DEFAULT_CLASS", "DEFAULT_LIMIT", "FULL", "INF", "RANK_LETTERS", "SEAT_LETTERS", "STEP_KINDS", "SUIT_LETTERS",
            "Position", "PositionError", "SolveResult", "Step", "bounds", "card_id", "card_str", "ceiling", "floor",
-           "minimax", "normal_floor", "py_bounds", "py_ceiling", "py_floor", "py_minimax", "seat_id", "side_id", "side_of_seat", "suit_mask", "target_tricks",
+           "minimax", "normal_floor", "py_bounds", "py_ceiling", "py_floor", "py_minimax", "py_normal_floor", "py_target_tricks", "seat_id", "side_id", "side_of_seat", "suit_mask", "target_tricks",
            "winner_index"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from engine.mechanics.solver import csearch
 from engine.mechanics.solver.budget import DEFAULT_LIMIT, Budget, _Timeout
 from engine.mechanics.solver.core import (
     FULL,
@@ -34,6 +35,9 @@ _ORDERED: dict = {}
 _ORDERED_JUDGED: dict = {}  # the same for a seat whose play is judged, by its normal moves
 _GROUPS: dict = {}  # a judged seat's moves split as ``_Search._groups`` splits them
 MEMO_LIMIT = 100_000  # entries a memo keeps before it is cleared (a bound on its memory)
+# a compiled normal-play search that lost a table entry (a full probe window) is done again in Python, for the
+# same nodes, under this many nodes (about ten seconds of the Python search); over it the compiled result stands
+PY_REDO_LIMIT = 1_000_000
 
 
 def _forced_count(a: int, b: int, opp: int, extra: int = 0) -> int:
@@ -810,7 +814,101 @@ def bounds(pos: Position, side: int, limit: int | None = None) -> tuple:
 def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
                  limit: int | None = None, with_line: bool = False, pclass: str = DEFAULT_CLASS,
                  excluded=(), claims_all: bool = False) -> SolveResult:
-    """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``).
+    """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``): ``py_normal_floor``'s
+    result, from the compiled search (``csearch.normal_search``, the same value, bounds and node count) when it
+    takes the arguments (a well-formed line: ``csearch.normal_supported``), else from ``py_normal_floor``
+    itself.  ``with_line``: the line is found in Python, going on from where the compiled search left off.
+    (``claims_all`` changes no search: the count reads it from the position.)"""
+    if csearch.normal_supported(line, known, max_suits, pclass, excluded):
+        res, lost, state = csearch.normal_search(pos, side, tuple(line), known=known, max_suits=max_suits,
+                                                 limit=_limit(limit), pclass=pclass, excluded=excluded,
+                                                 export=with_line)
+        # (a table entry lost to a full probe window, which search.py's dict keeps, may change the nodes: then the
+        # Python search does it all again, so that the result is always its own -- up to a limit where that would
+        # take the Python search minutes: past it the compiled result stands, its bounds proven all the same)
+        if not lost or _limit(limit) > PY_REDO_LIMIT:
+            if not with_line:
+                return res
+            # the line is found in Python, from where the compiled search left off: its table, its nodes, its
+            # line's state and the states its memo of normal moves has seen
+            search = _judged(pos, side, line, known, max_suits, _limit(limit), pclass, excluded, claims_all)
+            _take_over(search, res, state)
+            judge = csearch.Judge(pos, side, tuple(line), limit=_limit(limit), pclass=pclass, excluded=excluded) \
+                if res.exact else None
+            try:
+                return _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claims_all, search,
+                                  res, judge)
+            except _Redo:
+                pass  # the judge's table lost an entry: all of it in Python
+    return py_normal_floor(pos, side, line, known=known, max_suits=max_suits, limit=limit, with_line=with_line,
+                           pclass=pclass, excluded=excluded, claims_all=claims_all)
+
+
+class _SeenMemo(dict):
+    """A search's memo of normal moves (``normal_moves``) handed over by the compiled search: it holds the states
+    that search asked about, their moves computed here when first asked for (a found state's moves do not move
+    the line's state past the steps done, as computing them does: so they are computed and the state put back)."""
+
+    def __init__(self, search: _Search, keys):
+        super().__init__((k, None) for k in keys)
+        self.search = search
+
+    def get(self, key, default=None):
+        if not dict.__contains__(self, key):
+            return default
+        got = dict.__getitem__(self, key)
+        if got is None:
+            s = self.search
+            saved = (s.step_idx, s.step_rounds, s.trick_step)
+            got = s._normal_moves((s.leader + len(s.trick)) % 4)
+            s.step_idx, s.step_rounds, s.trick_step = saved
+            self[key] = got
+        return got
+
+
+_M40 = (1 << 40) - 1
+
+
+def _take_over(search: _Search, res: SolveResult, state) -> None:
+    """Put the Python ``search`` (at its root, not run) where the compiled search of the same arguments left off
+    (``csearch.normal_search`` with ``export``): its transposition table (``key``'s keys from the C table's
+    words: see _csearch.c ``tt_key``), its node count, its line's state at the root and its memo's states."""
+    entries, (step_idx, step_rounds, trick_step, known), seen = state
+    tt = {}
+    for k0, k1, k2 in entries:
+        hcode = ((k0 & _M40) << 120) | ((k1 & _M40) << 80) | \
+            (((k1 >> 40) | (((k2 >> 40) & 0xFFFF) << 24)) << 40) | (k2 & _M40)
+        k = (((((hcode << 2) | ((k0 >> 40) & 3)) << 6 | ((k0 >> 42) & 63)) << 5 | ((k0 >> 48) & 15)) << 4) | \
+            ((k0 >> 52) & 15)
+        ak = k0 >> 56
+        aces_kings = 0
+        for su in range(4):
+            aces_kings |= ((ak >> (2 * su)) & 3) << (13 * su + 11)
+        tt[(k << 52) | aces_kings] = k2 >> 56
+    search.tt = tt
+    search.nodes = res.nodes
+    search.step_idx, search.step_rounds, search.trick_step, search.known = step_idx, step_rounds, trick_step, known
+    if seen is not None:
+        keys = []
+        for h0, h1, h2, h3, rest in seen:
+            trick = tuple(((rest >> (2 + 6 * i)) & 63) - 1 for i in range(rest & 3))
+            keys.append((h0, h1, h2, h3, trick, (rest >> 20) & 3, (rest >> 22) & 255, (rest >> 30) & 255,
+                         ((rest >> 38) & 255) - 1, (rest >> 46) & 15))
+        search._nm_memo = _SeenMemo(search, keys)
+
+
+def _judged(pos, side, line, known, max_suits, nodes, pclass, excluded, claims_all) -> _Search:
+    """``py_normal_floor``'s search."""
+    return _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
+                   dynamic_known=True, limit=nodes, pclass=pclass, excluded=excluded, claims_all=claims_all)
+
+
+def py_normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits: int = 0,
+                    limit: int | None = None, with_line: bool = False, pclass: str = DEFAULT_CLASS,
+                    excluded=(), claims_all: bool = False) -> SolveResult:
+    """The fewest tricks ``side`` takes when its own plays are normal (and follow ``line``): the pure-Python
+    search, the reference the compiled one is tested against (its ``with_line`` part, ``_with_line``, also finds
+    the line after the compiled search).
 
     The other side plays any legal card.  ``known``: suits in which an
     opponent of ``side`` has already shown out; in those (and in
@@ -824,13 +922,25 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
     each play of the side that costs it tricks against its best normal line
     marked with the tricks it costs.
     """
-    def judged(nodes):
-        return _Search(pos, side, normal_side=side, line=tuple(line), known=known, max_suits=max_suits,
-                       dynamic_known=True, limit=nodes, pclass=pclass, excluded=excluded, claims_all=claims_all)
-
-    search = judged(_limit(limit))
+    search = _judged(pos, side, line, known, max_suits, _limit(limit), pclass, excluded, claims_all)
     res = search.run()
-    if with_line and not res.exact:
+    if not with_line:
+        return res
+    return _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claims_all, search, res)
+
+
+class _Redo(Exception):
+    """The compiled judge lost a table entry (``csearch.Judge``): its nodes may not be search.py's."""
+
+
+def _with_line(pos, side, line, known, max_suits, limit, pclass, excluded, claims_all, search: _Search,
+               res: SolveResult, cjudge=None) -> SolveResult:
+    """``py_normal_floor``'s ``with_line``, after its search (``search``, run, its result ``res``); ``cjudge``: the
+    compiled judge (``csearch.Judge``) to search the side's best normal play with, else the Python one."""
+    def judged(nodes):
+        return _judged(pos, side, line, known, max_suits, nodes, pclass, excluded, claims_all)
+
+    if not res.exact:
         # not settled: one normal line found (a play-out against the side), proposed for the director to confirm
         # (from a fresh search at the root: the one stopped by its budget is left where it stopped)
         # the least successful normal line the search found: the one that proves its upper bound, walked with
@@ -849,20 +959,26 @@ def normal_floor(pos: Position, side: int, line=(), *, known: int = 0, max_suits
         res.nodes += search.nodes - before
         res.line = plays
         res.line_complete = False
-    if with_line and res.exact:
+    else:
         # the plays of one least successful normal line (``with_line``), within the same node budget; the
         # side's best normal line is searched from each point of it by one search re-rooted along the line,
         # its transposition table shared (its keys hold the line's state)
         spent = [0]
-        judge = _Search(pos, side, minimax=True, normal_side=side, line=tuple(line), limit=None, pclass=pclass,
-                        excluded=excluded, claims_all=claims_all)
+        judge = None if cjudge is not None else _Search(pos, side, minimax=True, normal_side=side, line=tuple(line),
+                                                        limit=None, pclass=pclass, excluded=excluded,
+                                                        claims_all=claims_all)
 
         def best(st):
             left = search.budget.limit - search.nodes - spent[0] if search.budget.limit is not None else None
             if left is not None and left <= 0:
                 return None
-            _reroot(judge, st, None if left is None else max(0, min(left, 100_000)))
-            r = judge.run()
+            if cjudge is not None:
+                r, lost = cjudge.run(st, None if left is None else max(0, min(left, 100_000)))
+                if lost and search.budget.limit <= PY_REDO_LIMIT:
+                    raise _Redo
+            else:
+                _reroot(judge, st, None if left is None else max(0, min(left, 100_000)))
+                r = judge.run()
             spent[0] += r.nodes
             return r.value
 
@@ -893,6 +1009,23 @@ def target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | No
                   pclass: str = DEFAULT_CLASS, excluded=(), claims_all: bool = False) -> SolveResult:
     """The most tricks the ``targets`` cards (held by the other side) can win while ``side`` plays
     normally (following ``line``) and the other side plays any legal card."""
+    mask = 0
+    for c in targets:
+        mask |= 1 << (card_id(c) if isinstance(c, str) else c)
+    if 0 < mask < 1 << 52 and csearch.normal_supported(line, 0, 0, pclass, excluded):
+        # compiled: the same search node for node (an empty target set stays here: the search then counts the
+        # side's own tricks, every seat maximising)
+        res, lost, _ = csearch.normal_search(pos, side, tuple(line), limit=_limit(limit), pclass=pclass,
+                                             excluded=excluded, targets=mask)
+        if not lost or _limit(limit) > PY_REDO_LIMIT:  # (else the Python search, as ``normal_floor`` does)
+            return res
+    return py_target_tricks(pos, side, targets, line, limit=limit, pclass=pclass, excluded=excluded,
+                            claims_all=claims_all)
+
+
+def py_target_tricks(pos: Position, side: int, targets, line=(), *, limit: int | None = None,
+                     pclass: str = DEFAULT_CLASS, excluded=(), claims_all: bool = False) -> SolveResult:
+    """``target_tricks`` in pure Python: the reference the compiled one is tested against."""
     mask = 0
     for c in targets:
         mask |= 1 << (card_id(c) if isinstance(c, str) else c)
