@@ -1086,6 +1086,15 @@ static int worth_of(const Search *s, int seat, const Worth *w, int card) {
     return imax(1, 16 - above);
 }
 
+/* ``out or moves`` of normal.py's filters: the ``m`` moves kept (``out``) replace the ``n`` moves, unless none was
+ * kept (an item never drops every play); returns how many moves there are now. */
+static int kept_or_all(int *moves, int n, const int *out, int m) {
+    if (!m)
+        return n;
+    memcpy(moves, out, sizeof(int) * m);
+    return m;
+}
+
 /* normal.py ``_Normal._e1`` (E1, expert): discarding, nothing worth more than another card the hand could throw. */
 static int e1(const Search *s, int seat, int *moves, int n, int win_seat, int best, int led, int k) {
     int leaders[4], nl = 0;
@@ -1117,10 +1126,7 @@ static int e1(const Search *s, int seat, int *moves, int n, int win_seat, int be
     for (int i = 0; i < n; i++)
         if (vals[i] < 0 || vals[i] <= least)
             out[m++] = moves[i];
-    if (!m)
-        return n;
-    memcpy(moves, out, sizeof(int) * m);
-    return m;
+    return kept_or_all(moves, n, out, m);
 }
 
 /* normal.py ``_Normal._l2`` (L2, club and expert): when the side can cash every remaining trick, no loser led for
@@ -1154,10 +1160,7 @@ static int l2(Search *s, int seat, int *moves, int n) {
         if (!(run & ruffs))
             out[m++] = mv;
     }
-    if (!m)
-        return n;
-    memcpy(moves, out, sizeof(int) * m);
-    return m;
+    return kept_or_all(moves, n, out, m);
 }
 
 /* normal.py ``_Normal._e2`` (E2, expert): when the side can cash every remaining trick, only leads that keep them. */
@@ -1179,10 +1182,7 @@ static int e2(Search *s, int seat, int *moves, int n) {
         if (run & keeping)
             out[m++] = mv;
     }
-    if (!m)
-        return n;
-    memcpy(moves, out, sizeof(int) * m);
-    return m;
+    return kept_or_all(moves, n, out, m);
 }
 
 /* normal.py ``_Normal._i2`` (I2): a suit headed by the leader's solid top cards is not led from below when an
@@ -1210,10 +1210,7 @@ static int i2(const Search *s, int seat, int *moves, int n) {
         }
         out[m++] = mv;
     }
-    if (!m)
-        return n;
-    memcpy(moves, out, sizeof(int) * m);
-    return m;
+    return kept_or_all(moves, n, out, m);
 }
 
 /* normal.py ``_Normal._irrational``: the claimer's count (K) and the items N1, N5, I1, I2, N4, L2, E1, E2. */
@@ -1334,10 +1331,7 @@ static int findings(const Search *s, int seat, int *moves, int n) {
         if (!drop)
             out[m++] = mv;
     }
-    if (!m)
-        return n;
-    memcpy(moves, out, sizeof(int) * m);
-    return m;
+    return kept_or_all(moves, n, out, m);
 }
 
 /* ------------------------------------------------------------------------------------------------------------
