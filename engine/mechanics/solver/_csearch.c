@@ -954,6 +954,8 @@ static void count_after(const Search *s, int seat, int card, int *out) {
 
 /* normal.py ``_Normal._by_count`` (K): the plays that keep the claimer's count at its highest. */
 static int by_count(const Search *s, int seat, int *moves, int n) {
+    if (n <= 0)
+        return n; /* (never: a seat to play holds a card) */
     int vals[13][4], top = 0;
     for (int i = 0; i < n; i++) {
         count_after(s, seat, moves[i], vals[i]);
