@@ -530,11 +530,26 @@ SLOW_CASE = ROOT / "tests" / "data" / "slow" / "six-spades-five-step-line.yaml"
 TRIVIAL = "64a1-ruff-offenders-win-later-two-tricks.yaml"
 
 
+def _slow_claim() -> str:
+    """A claim that keeps a worker at work: the deal and first trick of SLOW_CASE, then West leads the ace of
+    diamonds and claims 11 of the 12 tricks left, with no statement, disputed.  (SLOW_CASE itself is ruled in
+    about a second since the normal-play search is compiled; this one, under the 100,000,000-node budget
+    the test gives the worker, takes some 25 s.)"""
+    import yaml
+
+    data = yaml.safe_load(SLOW_CASE.read_text())
+    data["id"] = "slow-claim-after-the-diamond-ace"
+    data["play"] = [data["play"][0], ["W:DA"]]
+    data["events"] = [{"at": "T2.1", "kind": "claim", "by": "W", "tricks": 11, "accepted": False},
+                      {"at": "T2.1", "kind": "objection", "by": "N"}]
+    return yaml.safe_dump(data, sort_keys=False)
+
+
 @pytest.fixture
 def slow_folder(tmp_path):
     served = tmp_path / "served"
     served.mkdir()
-    shutil.copy(SLOW_CASE, served / "slow.yaml")
+    served.joinpath("slow.yaml").write_text(_slow_claim())
     shutil.copy(CASES / "law64" / TRIVIAL, served / "trivial.yaml")
     shutil.copy(CASES / "law70" / "70c-claim-at-trick-three-forgets-a-singleton-trump.yaml", served / "claim.yaml")
     return served
@@ -543,8 +558,8 @@ def slow_folder(tmp_path):
 def test_a_trivial_ruling_is_answered_while_a_slow_claim_is_ruled(slow_folder, monkeypatch):
     """The server's defaults: the slow claim gives up the engine's turn after QUICK_NODES nodes and is ruled in
     a worker process; a trivial ruling asked meanwhile is answered while that worker is still at it, and the
-    slow one can be asked for again and cancelled.  (With the compiled normal-play search the slow claim takes
-    about a second under the default budget: the worker is given 100,000,000 nodes, which keeps it at work.)"""
+    slow one can be asked for again and cancelled.  (The slow claim is ``_slow_claim``, with 100,000,000 nodes for
+    the worker, which keeps it at work for some 25 s.)"""
     monkeypatch.setenv("BRIDGE_TD_SOLVER_LIMIT", "100000000")  # (the spawned worker inherits them)
     monkeypatch.setenv("BRIDGE_TD_SOLVER_BUDGET", "100000000")
     srv, thread, port = served_in(slow_folder, slow_wait=0)
@@ -561,7 +576,11 @@ def test_a_trivial_ruling_is_answered_while_a_slow_claim_is_ruled(slow_folder, m
         assert again[0] == 202 and json.loads(again[1])["job"] == job
         asked = get(port, f"/api/job?id={job}", follow=False)
         assert asked[0] == 202 and json.loads(asked[1])["state"] == "running", asked
-        worker = srv.RequestHandlerClass.jobs.get(job).process
+        the_job = srv.RequestHandlerClass.jobs.get(job)
+        deadline = time.monotonic() + 60  # (the worker is a spawned process: it is set once it has started)
+        while the_job.process is None and the_job.state == "running" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        worker = the_job.process
         assert worker is not None and worker.is_alive()
         cancelled = request(port, "POST", f"/api/job/cancel?id={job}", body=b"", follow=False)
         assert cancelled[0] == 200 and json.loads(cancelled[1])["state"] == "cancelled"

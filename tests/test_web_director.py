@@ -623,9 +623,8 @@ def test_cancel_stops_the_servers_worker_and_the_ruling_before_the_claim_stays(b
     the page's Cancel posts /api/job/cancel, so the worker process ends, and the page is back where it was
     before the claim (its ruling, the cards playable).  The deal and first trick of the slow claim file; West
     leads the ace of diamonds and claims 11 of the 12 tricks left with the page's form, not accepted (ruled
-    alone it takes the solver about a second since the normal-play search is compiled: the worker is given a
-    search budget of 100,000,000 nodes, which keeps it at work long enough to be cancelled; the server's quick
-    attempt still gives up after its QUICK_NODES).  (Not the position at trick 2's start: the solver keeps the
+    with the search budget of 100,000,000 nodes the worker is given, this claim takes the compiled search some
+    25 s, long enough to be cancelled; the server's quick attempt still gives up after its QUICK_NODES).  (Not the position at trick 2's start: the solver keeps the
     searches of a process, and another test may have ruled that one in the same process, so that the claim
     would be ruled at once, with no worker.)"""
     from selenium.webdriver.common.by import By
