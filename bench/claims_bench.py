@@ -12,7 +12,7 @@ Python's under ``--bound-limit``); medians, worst and how many stopped at their
 limit, and the ratio compiled/DDS of the double-dummy times.  The Python
 searches are measured on the first ``--py`` positions of each set only (they
 take seconds each).  Without ``--cores``, the sections below (the floor and
-ceiling here come from the compiled core, the normal-play floor from Python):
+ceiling and the normal-play floor here come from the compiled core):
 
 * the all-legal floor (71A1) for random positions with 1 to 8 tricks left,
   some in the middle of a trick (target: every one within 1 s);

@@ -24,7 +24,7 @@ reference (``reference``: ``py_floor``, ``py_ceiling``, ``py_bounds``,
 and ``target_tricks`` are compiled too, stated lines included; the line
 ``with_line`` asks for is walked in Python after the compiled search.
 
-Every search is exact, or stops at its time limit and says so: a
+Every search is exact, or stops at its node limit and says so: a
 ``SolveResult`` is either exact (``value``) or undetermined (``lower`` and
 ``upper`` bound the true value).
 
