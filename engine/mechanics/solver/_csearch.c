@@ -2667,19 +2667,16 @@ static Search *normal_setup(PyObject *args, int *export_out) {
         s->nm_gen = 1;
         s->nm = (NMEntry *)calloc((size_t)1 << bits, sizeof(NMEntry));
         if (!s->nm) {
-            free(s->tt);
-            free(s);
+            free_search(s);
             PyErr_NoMemory();
             return NULL;
         }
     }
     s->cash = (CashEntry *)calloc((size_t)1 << CASH_BITS, sizeof(CashEntry));
     if (!s->cash) {
-        free(s->nm);
-        free(s->tt);
-        free(s);
+        free_search(s);
         PyErr_NoMemory();
-            return NULL;
+        return NULL;
     }
     s->judged = side;
     s->pclass = pclass;

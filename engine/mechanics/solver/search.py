@@ -40,6 +40,14 @@ MEMO_LIMIT = 100_000  # entries a memo keeps before it is cleared (a bound on it
 PY_REDO_LIMIT = 1_000_000
 
 
+def _compose_key(hcode: int, leader: int, step_idx: int, step_rounds: int, known: int, aces_kings) -> int:
+    """``_Search.key`` from its parts (also used to rebuild the keys of a compiled search's table, ``_take_over``):
+    ``aces_kings`` is the aces and kings still in play (card bits) for a search that judges a side's play, None
+    for one that does not."""
+    k = (((((hcode << 2) | leader) << 6 | step_idx) << 5 | step_rounds) << 4) | known
+    return k if aces_kings is None else (k << 52) | aces_kings
+
+
 def _forced_count(a: int, b: int, opp: int, extra: int = 0) -> int:
     """``_Search.forced`` from the trumps (rank bits) of the side's two hands, the opponents' and the
     opposing trumps already in the trick in progress (memoised)."""
@@ -158,10 +166,8 @@ class _Search(_Moves, _Normal):
         the ten to the ace apart from the small cards but not from each other, and I2 (``_i2``) reads whether a
         suit's top card is the ace or king (ace-five-four and queen-five-four with the ace and king gone
         would otherwise share an entry)."""
-        k = (((((self.hcode << 2) | self.leader) << 6 | self.step_idx) << 5 | self.step_rounds) << 4) | self.known
-        if self._judged >= 0:
-            k = (k << 52) | (self.rem & _ACE_KING)
-        return k
+        return _compose_key(self.hcode, self.leader, self.step_idx, self.step_rounds, self.known,
+                            self.rem & _ACE_KING if self._judged >= 0 else None)
 
     def forced(self, side: int) -> int:
         """Tricks ``side`` wins whatever is played, counted from the trumps.
@@ -878,13 +884,12 @@ def _take_over(search: _Search, res: SolveResult, state) -> None:
     for k0, k1, k2 in entries:
         hcode = ((k0 & _M40) << 120) | ((k1 & _M40) << 80) | \
             (((k1 >> 40) | (((k2 >> 40) & 0xFFFF) << 24)) << 40) | (k2 & _M40)
-        k = (((((hcode << 2) | ((k0 >> 40) & 3)) << 6 | ((k0 >> 42) & 63)) << 5 | ((k0 >> 48) & 15)) << 4) | \
-            ((k0 >> 52) & 15)
         ak = k0 >> 56
         aces_kings = 0
         for su in range(4):
             aces_kings |= ((ak >> (2 * su)) & 3) << (13 * su + 11)
-        tt[(k << 52) | aces_kings] = k2 >> 56
+        tt[_compose_key(hcode, (k0 >> 40) & 3, (k0 >> 42) & 63, (k0 >> 48) & 15, (k0 >> 52) & 15, aces_kings)] = \
+            k2 >> 56
     search.tt = tt
     search.nodes = res.nodes
     search.step_idx, search.step_rounds, search.trick_step, search.known = step_idx, step_rounds, trick_step, known
