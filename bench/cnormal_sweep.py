@@ -18,6 +18,9 @@ from generate import random_position  # noqa: E402
 from test_cnormal import _case, _r  # noqa: E402
 
 from engine.mechanics import solver as S  # noqa: E402
+from engine.mechanics.solver import normal  # noqa: E402
+
+normal.COMPILED_COUNT = False  # the reference is Python throughout (tests/test_cnormal.py)
 
 
 def sweep(count: int, seed: int) -> int:

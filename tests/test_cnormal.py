@@ -14,9 +14,16 @@ import pytest
 from generate import random_position
 
 from engine.mechanics import solver as S
-from engine.mechanics.solver import csearch
+from engine.mechanics.solver import csearch, normal
 
 ROLES = ("lead", "follow", "discard", "ruff", None)
+
+
+@pytest.fixture(autouse=True)
+def python_count(monkeypatch):
+    """The reference is Python throughout: its cash_count and cash_leads too (they are the compiled ones
+    otherwise, ``normal.COMPILED_COUNT``; compared with the Python ones below)."""
+    monkeypatch.setattr(normal, "COMPILED_COUNT", False)
 
 
 def _line(rng: random.Random, pos, side) -> tuple:
@@ -189,3 +196,41 @@ def test_compiled_normal_floor_refuses_bad_input():
         _csearch.solve_normal(pos.hands, pos.trump, pos.leader, pos.trick, 0, 100, 1, 0, 0, ((0, 1),))
     with pytest.raises(S.PositionError):
         csearch.normal_floor(S.Position((1, 0, 0, 0), -1, 0), 0)
+
+
+def _python_count(monkeypatch, fn, *args):
+    monkeypatch.setattr(normal, "COMPILED_COUNT", False)
+    got = fn(*args)
+    monkeypatch.setattr(normal, "COMPILED_COUNT", True)
+    return got
+
+
+def test_compiled_cash_count_equals_the_python_one(monkeypatch):
+    """``normal.cash_count`` / ``cash_leads`` (L1, E2, L2 and the count's entries) compiled and in Python, on
+    random positions at trick boundaries of 1 to 13 tricks, every strain and leader, with and without the
+    opponents' trumps ruffing, and with a stop: the same tricks, the same leads in the same order."""
+    rng = random.Random(4242)
+    seen = {"some": 0, "all": 0}
+    for i in range(3000):
+        n = rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+        pos = random_position(rng, n, 0)
+        h, trump, leader = tuple(pos.hands), rng.randrange(-1, 4), rng.randrange(4)
+        ruffs, stop = rng.random() < 0.5, rng.choice([99, 99, 1, 2, n])
+        monkeypatch.setattr(normal, "COMPILED_COUNT", True)
+        got = (normal.cash_count(h, trump, leader, ruffs), normal.cash_leads(h, trump, leader, stop, ruffs))
+        want = (_python_count(monkeypatch, normal.cash_count, h, trump, leader, ruffs),
+                _python_count(monkeypatch, normal.cash_leads, h, trump, leader, stop, ruffs))
+        assert got[0] == want[0] and list(got[1]) == list(want[1]), (i, h, trump, leader, ruffs, stop)
+        seen["some"] += 0 < want[0] < n
+        seen["all"] += want[0] == n
+    assert seen["some"] > 300 and seen["all"] > 100, seen  # (the comparison reaches partial and whole cash-outs)
+
+
+def test_compiled_cash_count_refuses_bad_input():
+    from engine.mechanics.solver import _csearch
+    with pytest.raises(ValueError):
+        _csearch.cash_count(1, 1, 0, 0, -1, 0, True)  # a card in two hands
+    with pytest.raises(ValueError):
+        _csearch.cash_count(1, 2, 4, 8, 4, 0, True)  # no such strain
+    with pytest.raises(ValueError):
+        _csearch.cash_leads(1 << 52, 2, 4, 8, 0, 0, 99, True)  # no such card

@@ -41,6 +41,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 
@@ -2284,6 +2287,24 @@ static int run(Search *s) {
 
 /* The table's size for a search of ``limit`` nodes (-1: none): room for twice the nodes, as a power of two
  * between 2^TT_MIN_BITS and 2^TT_MAX_BITS entries (a search stores at most one entry a node). */
+/* calloc for a table of megabytes: where the system has transparent huge pages on request (Linux, "madvise"),
+ * asks for them over the table, so that the first touch of its pages (the table's zeroes come from the system
+ * untouched) costs a fault every 2 MiB rather than every 4 KiB; only the speed differs. */
+static void *big_calloc(size_t n, size_t size) {
+    void *p = calloc(n, size);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    size_t bytes = n * size;
+    if (p && bytes >= 2 * huge) {
+        uintptr_t a = ((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1);
+        uintptr_t e = ((uintptr_t)p + bytes) & ~(uintptr_t)(huge - 1);
+        if (e > a)
+            (void)madvise((void *)a, e - a, MADV_HUGEPAGE); /* (a hint: refused, nothing changes) */
+    }
+#endif
+    return p;
+}
+
 static int tt_bits_for(long long limit) {
     int bits = TT_MIN_BITS;
     if (limit < 0)
@@ -2413,7 +2434,7 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
     }
     s->tt_bits = tt_bits_for(limit);
     s->tt_mask = (1ULL << s->tt_bits) - 1;
-    s->tt = (TTEntry *)calloc((size_t)1 << s->tt_bits, sizeof(TTEntry));
+    s->tt = (TTEntry *)big_calloc((size_t)1 << s->tt_bits, sizeof(TTEntry));
     if (!s->tt) {
         free(s);
         PyErr_NoMemory();
@@ -2450,22 +2471,58 @@ static void free_search(Search *s) {
 /* What a normal-play search leaves for search.py to go on from (``normal_floor``'s ``with_line``): its table as
  * [(k0, k1, k2)], its line's state at the root (step_idx, step_rounds, trick_step, known) and the states its memo
  * of normal moves has seen, [(h0, h1, h2, h3, packed trick, leader and line state)] (None without a line). */
+/* OR ``v`` into the little-endian 256-bit number ``limbs`` at bit ``off``. */
+static void put_bits(u64 *limbs, u64 v, int off) {
+    int w = off / 64, b = off % 64;
+    limbs[w] |= v << b;
+    if (b && w < 3)
+        limbs[w + 1] |= v >> (64 - b);
+}
+
+/* A table entry's key as search.py ``_Search.key`` composes it (``_compose_key``, with the aces and kings):
+ * from the bottom, the aces and kings still in play as card bits (52), the known suits (4), the step's rounds (5),
+ * the step (6), the leader (2), then the relative-rank code of the four suits, the last suit lowest (40 bits each;
+ * see tt_key for where each part is in the entry's words). */
+static PyObject *python_key(const TTEntry *e) {
+    u64 k0 = e->k0, k1 = e->k1, k2 = e->k2 & K2_MASK, limbs[4] = {0, 0, 0, 0};
+    const u64 m40 = (1ULL << 40) - 1;
+    u64 ak = k0 >> 56, aces_kings = 0;
+    for (int su = 0; su < 4; su++)
+        aces_kings |= ((ak >> (2 * su)) & 3) << (13 * su + 11);
+    put_bits(limbs, aces_kings, 0);
+    put_bits(limbs, (k0 >> 52) & 15, 52);
+    put_bits(limbs, (k0 >> 48) & 15, 56);
+    put_bits(limbs, (k0 >> 42) & 63, 61);
+    put_bits(limbs, (k0 >> 40) & 3, 67);
+    put_bits(limbs, k2 & m40, 69);
+    put_bits(limbs, (k1 >> 40) | (((k2 >> 40) & 0xFFFF) << 24), 109);
+    put_bits(limbs, k1 & m40, 149);
+    put_bits(limbs, k0 & m40, 189);
+    unsigned char bytes[32];
+    for (int i = 0; i < 32; i++)
+        bytes[i] = (unsigned char)(limbs[i / 8] >> (8 * (i % 8)));
+    return _PyLong_FromByteArray(bytes, 32, 1, 0);
+}
+
+/* The search's state for the Python search to go on from (search.py ``_take_over``): its table as search.py's
+ * dict ({key: lo << 4 | hi}), the line's state at the root, and the states its memo of normal moves has seen. */
 static PyObject *export_state(const Search *s, int exact) {
-    PyObject *tt = PyList_New(0);
+    PyObject *tt = PyDict_New();
     if (!tt)
         return NULL;
     for (u64 i = 0; i <= s->tt_mask; i++) {
         const TTEntry *e = &s->tt[i];
         if (!e->k0)
             continue;
-        PyObject *t = Py_BuildValue("(KKK)", (unsigned long long)e->k0, (unsigned long long)e->k1,
-                                    (unsigned long long)e->k2);
-        if (!t || PyList_Append(tt, t) < 0) {
-            Py_XDECREF(t);
+        PyObject *k = python_key(e), *v = k ? PyLong_FromLong((long)(e->k2 >> 56)) : NULL;
+        if (!v || PyDict_SetItem(tt, k, v) < 0) {
+            Py_XDECREF(k);
+            Py_XDECREF(v);
             Py_DECREF(tt);
             return NULL;
         }
-        Py_DECREF(t);
+        Py_DECREF(k);
+        Py_DECREF(v);
     }
     /* search.py's ``run``: exact, the search is at its root with the line's state its root node left; stopped by
      * its limit, it is put back at the root as it was after the first guess */
@@ -2786,12 +2843,83 @@ static PyObject *py_judge_run(PyObject *self, PyObject *args) {
     return Py_BuildValue("OiiLL", Py_None, s->lo, s->hi, s->nodes, s->tt_lost);
 }
 
+/* normal.py ``cash_count`` and ``cash_leads`` for the Python model (normal.py calls these where the module is
+ * built: ``normal.COMPILED_COUNT``).  The function is pure, so one cache a trump suit lives as long as the module
+ * (allocated on first use; an entry another lands on is forgotten, which changes no result); the GIL is held
+ * throughout, so no two calls share it at once. */
+static CashEntry *module_cash[5];
+
+static int count_args(PyObject *args, u64 *h, int *trump, int *leader, int *ruffs, int *stop, int with_stop) {
+    unsigned long long a, b, c, d;
+    int ok = with_stop ? PyArg_ParseTuple(args, "KKKKiiip", &a, &b, &c, &d, trump, leader, stop, ruffs)
+                       : PyArg_ParseTuple(args, "KKKKiip", &a, &b, &c, &d, trump, leader, ruffs);
+    if (!ok)
+        return -1;
+    h[0] = a; h[1] = b; h[2] = c; h[3] = d;
+    u64 all = h[0] | h[1] | h[2] | h[3];
+    if (*trump < -1 || *trump > 3 || *leader < 0 || *leader > 3 || (all >> 52) ||
+        (h[0] & h[1]) || (h[0] & h[2]) || (h[0] & h[3]) || (h[1] & h[2]) || (h[1] & h[3]) || (h[2] & h[3])) {
+        PyErr_SetString(PyExc_ValueError, "cash_count: four disjoint hands of card bits 0-51, trump -1..3, leader 0..3");
+        return -1;
+    }
+    CashEntry **slot = &module_cash[*trump + 1];
+    if (!*slot) {
+        *slot = (CashEntry *)calloc((size_t)1 << CASH_BITS, sizeof(CashEntry));
+        if (!*slot) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *py_cash_count(PyObject *self, PyObject *args) {
+    u64 h[4];
+    int trump, leader, ruffs, stop = 0;
+    (void)self;
+    if (count_args(args, h, &trump, &leader, &ruffs, &stop, 0) < 0)
+        return NULL;
+    Search s;
+    s.trump = trump;
+    s.cash = module_cash[trump + 1];
+    return PyLong_FromLong(cash_count(&s, h, leader, ruffs));
+}
+
+static PyObject *py_cash_leads(PyObject *self, PyObject *args) {
+    u64 h[4];
+    int trump, leader, ruffs, stop;
+    (void)self;
+    if (count_args(args, h, &trump, &leader, &ruffs, &stop, 1) < 0)
+        return NULL;
+    Search s;
+    s.trump = trump;
+    s.cash = module_cash[trump + 1];
+    int cards[16], values[16];
+    int k = cash_leads(&s, h, leader, stop, ruffs, cards, values);
+    PyObject *out = PyList_New(k);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *t = Py_BuildValue("(ii)", cards[i], values[i]);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, solve_doc},
     {"solve_normal", py_solve_normal, METH_VARARGS, solve_normal_doc},
     {"judge_new", py_judge_new, METH_VARARGS,
      "judge_new(solve_normal's arguments, limit: the nodes of all its runs) -> a judge (search.py's normal-play\n"
      "minimax of _with_line, its table and memo kept from run to run)"},
+    {"cash_count", py_cash_count, METH_VARARGS,
+     "cash_count(h0, h1, h2, h3, trump, leader, ruffs) -> normal.py cash_count's tricks (a cache kept per trump)"},
+    {"cash_leads", py_cash_leads, METH_VARARGS,
+     "cash_leads(h0, h1, h2, h3, trump, leader, stop, ruffs) -> normal.py cash_leads' [(card, tricks)]"},
     {"judge_run", py_judge_run, METH_VARARGS,
      "judge_run(judge, hands, leader, trick, step_idx, step_rounds, trick_step, known, limit)\n"
      "    -> (value, lower, upper, nodes, lost)"},

@@ -54,6 +54,15 @@ CLASS_ITEMS = {
 LEAD, FOLLOW, DISCARD, RUFF = "lead", "follow", "discard", "ruff"
 ROLES = (LEAD, FOLLOW, DISCARD, RUFF)
 
+try:  # the compiled core's port of cash_count / cash_leads (``_csearch.c``), where it is built
+    from engine.mechanics.solver import _csearch as _compiled
+except ImportError:  # (csearch.py says what to do; the pure-Python model works without it)
+    _compiled = None
+# whether cash_count and cash_leads are the compiled ones: the same function (tests/test_cnormal.py compares
+# them on random positions), a tenth of the time; the tests that compare the compiled searches with the
+# pure-Python reference turn it off, so that the reference is Python throughout
+COMPILED_COUNT = _compiled is not None
+
 _CASH: dict = {}
 _EST: dict = {}
 _COUNT: dict = {}  # side_count by hands and what the count reads
@@ -160,6 +169,8 @@ def cash_count(h, trump: int, leader: int, ruffs: bool = True) -> int:
     overtakes to take the lead, and void throws whichever suit's lowest card leaves the side most.  A count of
     the side's sure tricks with its entries (L1, E2); memoised.  ``ruffs=False``: as a claimer who has
     forgotten the opponents' trumps sees it (70C: their trumps neither ruff nor overruff)."""
+    if COMPILED_COUNT:
+        return _compiled.cash_count(h[0], h[1], h[2], h[3], trump, leader, ruffs)
     key = (h[0], h[1], h[2], h[3], trump, leader, ruffs)
     got = _CASH.get(key)
     if got is not None:
@@ -177,6 +188,8 @@ def cash_count(h, trump: int, leader: int, ruffs: bool = True) -> int:
 
 def cash_leads(h, trump: int, leader: int, stop: int = 99, ruffs: bool = True) -> list:
     """``cash_count``'s leads: [(card id led, tricks cashed leading it)]; stops after one worth ``stop``."""
+    if COMPILED_COUNT:
+        return _compiled.cash_leads(h[0], h[1], h[2], h[3], trump, leader, min(stop, 99), ruffs)
     L = leader
     P = (L + 2) % 4
     O1 = (L + 1) % 4

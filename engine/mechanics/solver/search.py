@@ -872,24 +872,13 @@ class _SeenMemo(dict):
         return got
 
 
-_M40 = (1 << 40) - 1
-
 
 def _take_over(search: _Search, res: SolveResult, state) -> None:
     """Put the Python ``search`` (at its root, not run) where the compiled search of the same arguments left off
-    (``csearch.normal_search`` with ``export``): its transposition table (``key``'s keys from the C table's
-    words: see _csearch.c ``tt_key``), its node count, its line's state at the root and its memo's states."""
-    entries, (step_idx, step_rounds, trick_step, known), seen = state
-    tt = {}
-    for k0, k1, k2 in entries:
-        hcode = ((k0 & _M40) << 120) | ((k1 & _M40) << 80) | \
-            (((k1 >> 40) | (((k2 >> 40) & 0xFFFF) << 24)) << 40) | (k2 & _M40)
-        ak = k0 >> 56
-        aces_kings = 0
-        for su in range(4):
-            aces_kings |= ((ak >> (2 * su)) & 3) << (13 * su + 11)
-        tt[_compose_key(hcode, (k0 >> 40) & 3, (k0 >> 42) & 63, (k0 >> 48) & 15, (k0 >> 52) & 15, aces_kings)] = \
-            k2 >> 56
+    (``csearch.normal_search`` with ``export``): its transposition table (``key``'s keys, composed in C from the
+    C table's words as ``_compose_key`` composes them: ``_csearch.c`` ``python_key``), its node count, its line's
+    state at the root and its memo's states."""
+    tt, (step_idx, step_rounds, trick_step, known), seen = state
     search.tt = tt
     search.nodes = res.nodes
     search.step_idx, search.step_rounds, search.trick_step, search.known = step_idx, step_rounds, trick_step, known
