@@ -70,6 +70,22 @@ def main() -> int:
             b = S.py_target_tricks(pos, side, targets, line, limit=limit, pclass=kw["pclass"])
             assert (a.value, a.lower, a.upper, a.nodes) == (b.value, b.lower, b.upper, b.nodes), (pos, side, targets)
         count += 1
+    # the model's cash count, compiled (normal.COMPILED_COUNT) against Python, and a bad call
+    from engine.mechanics.solver import normal
+    for i in range(200):
+        pos = random_position(rng, rng.choice([1, 3, 6, 9, 13]), 0)
+        h, trump, leader, ruffs = tuple(pos.hands), rng.randrange(-1, 4), rng.randrange(4), rng.random() < 0.5
+        got = (normal.cash_count(h, trump, leader, ruffs), normal.cash_leads(h, trump, leader, 99, ruffs))
+        normal.COMPILED_COUNT = False
+        want = (normal.cash_count(h, trump, leader, ruffs), normal.cash_leads(h, trump, leader, 99, ruffs))
+        normal.COMPILED_COUNT = True
+        assert got == want, (h, trump, leader, ruffs)
+    try:
+        mod.cash_count(1, 1, 0, 0, -1, 0, True)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("cash_count accepted a card in two hands")
     # one full deal's normal floor, to a larger limit (the normal-play model's caches in use), and one with a line
     # and no limit on a smaller position (the memo of normal moves at its largest size)
     deal = random_position(rng, 13, 0)

@@ -7,7 +7,7 @@
 ``--cores`` (issue 26): the compiled core beside the pure-Python searches and
 DDS, on the same positions in the same run: 200 random full deals and 200
 positions with 8-10 tricks left, the legal floor, the ceiling and the normal-play floor
-(each under ``--bound-limit`` nodes, 200 000) and the double-dummy value (the compiled one under ``--dd-limit``, dd.DD_NODE_LIMIT;
+(each under ``--bound-limit`` nodes, by default the 1 000 000 a claim's ruling gives a search) and the double-dummy value (the compiled one under ``--dd-limit``, dd.DD_NODE_LIMIT;
 Python's under ``--bound-limit``); medians, worst and how many stopped at their
 limit, and the ratio compiled/DDS of the double-dummy times.  The Python
 searches are measured on the first ``--py`` positions of each set only (they
@@ -41,6 +41,7 @@ from generate import random_position  # noqa: E402
 
 from engine.mechanics import dd  # noqa: E402
 from engine.mechanics import solver as S  # noqa: E402
+from engine.mechanics.work import CLAIM_SEARCH_LIMIT  # noqa: E402
 
 
 def summary(label: str, times: list, undetermined: int = 0) -> None:
@@ -166,7 +167,8 @@ def main() -> None:
     ap.add_argument("--core-deals", type=int, default=200)
     ap.add_argument("--core-mid", type=int, default=200)
     ap.add_argument("--py", type=int, default=20, help="--cores: positions of each set the Python searches take")
-    ap.add_argument("--bound-limit", type=int, default=200_000)
+    ap.add_argument("--bound-limit", type=int, default=CLAIM_SEARCH_LIMIT,
+                    help="--cores: nodes for a floor, a ceiling or a normal floor (a claim's ruling: %(default)s)")
     ap.add_argument("--dd-limit", type=int, default=dd.DD_NODE_LIMIT)
     ap.add_argument("--n", type=int, default=200, help="positions with 1-8 tricks left")
     ap.add_argument("--deals", type=int, default=40, help="full deals (13 tricks left)")
