@@ -171,7 +171,6 @@ typedef struct {
     unsigned nm_gen;
     long nm_count;
     struct CashEntry *cash; /* a cache of cash_count (normal.py's memo ``_CASH``: a pure function) */
-    u64 k0_mask;       /* the bits of k0 that are the key (see tt_key) */
     long long tt_count; /* the keys stored (search.py's ``len(tt)``) */
     long long tt_lost; /* entries overwritten by another key (a full probe window), which search.py keeps */
     LineState root_line; /* the line's state at the root after the first guess (search.py ``run``'s ``root``) */
@@ -1909,8 +1908,6 @@ static void boundary_bounds(const Search *s, int n, int *lo, int *hi) {
         else
             *hi = 0;
     }
-    if (s->minimax && !s->pymode)
-        add_quick_tricks(s, n, lo, hi);
 }
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -1954,34 +1951,16 @@ static void tt_key(const Search *s, u64 *k0, u64 *k1, u64 *k2) {
 }
 
 #define K2_MASK 0x00FFFFFFFFFFFFFFULL
-#define K0_MASK 0x01FFFFFFFFFFFFFFULL /* the top 7 bits of k0: the best lead found (double dummy), see move_code;
-                                       * in a normal-play search the top byte is part of the key (s->k0_mask) */
 
-/* A lead as the key sees it: 1 + 13 * suit + (the number of cards of the suit still held above it), 0 for none;
- * positions sharing a key hold their cards in the same relative order, so the code names the same lead in each. */
+/* A lead as the double dummy's table keeps it (an entry's best lead): 1 + 13 * suit + (the number of cards of the
+ * suit still held above it), 0 for none; the positions an entry holds for have the same lengths, so the code
+ * names a card of the same place in each (code_move checks the leader holds it). */
 static int move_code(const Search *s, int card) {
     if (card < 0)
         return 0;
     int su = card / 13, r = card % 13;
     int live = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su);
     return 1 + 13 * su + popcount64((u64)(live >> (r + 1)));
-}
-
-/* The card a stored move code names in the present position, or -1. */
-static int tt_move(const Search *s, const TTEntry *e) {
-    int code = (int)(e->k0 >> 57);
-    if (!code)
-        return -1;
-    code--;
-    int su = code / 13, above = code % 13;
-    int live = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su);
-    for (int r = 12; r >= 0; r--) {
-        if (!((live >> r) & 1))
-            continue;
-        if (!above--)
-            return 13 * su + r;
-    }
-    return -1;
 }
 
 static u64 tt_home(const Search *s, u64 k0, u64 k1, u64 k2) {
@@ -1999,7 +1978,7 @@ static const TTEntry *tt_get(const Search *s, u64 k0, u64 k1, u64 k2) {
         const TTEntry *e = &s->tt[(i + p) & s->tt_mask];
         if (!e->k0)
             return NULL;
-        if ((e->k0 & s->k0_mask) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)
+        if (e->k0 == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)
             return e;
     }
     return NULL;
@@ -2007,7 +1986,7 @@ static const TTEntry *tt_get(const Search *s, u64 k0, u64 k1, u64 k2) {
 
 /* Keep (lo, hi) under the key: its own slot, else the first empty slot of the probe window, else the home slot
  * is overwritten (the table never grows: a full window costs an older entry, never memory). */
-static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) {
+static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi) {
     if (s->judged >= 0 && s->tt_count > PY_TT_LIMIT) {
         /* search.py clears its dict once it holds more than TT_LIMIT entries: a normal-play search does too */
         memset(s->tt, 0, sizeof(TTEntry) * (size_t)(s->tt_mask + 1));
@@ -2017,7 +1996,7 @@ static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) 
     TTEntry *slot = NULL;
     for (int p = 0; p < TT_PROBE; p++) {
         TTEntry *e = &s->tt[(i + p) & s->tt_mask];
-        if (!e->k0 || ((e->k0 & s->k0_mask) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)) {
+        if (!e->k0 || (e->k0 == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)) {
             slot = e;
             break;
         }
@@ -2028,7 +2007,7 @@ static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) 
     } else if (!slot->k0) {
         s->tt_count++;
     }
-    slot->k0 = k0 | ((u64)move_code(s, card) << 57);
+    slot->k0 = k0;
     slot->k1 = k1;
     slot->k2 = k2 | ((u64)((lo << 4) | hi) << 56);
 }
@@ -2039,6 +2018,34 @@ static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) 
 
 static int search(Search *s, int alpha, int beta);
 
+/* What a completed trick changes, kept to be put back: the cards in play, the suits' codes, the trick's cards
+ * (the next trick is played into the same array). */
+typedef struct {
+    u64 rem, code[4];
+    int cards[4];
+} TrickSave;
+
+/* The trick in progress is complete: its cards leave ``rem`` and the codes of their suits are brought up to date. */
+static void close_trick(Search *s, TrickSave *t) {
+    t->rem = s->rem;
+    memcpy(t->code, s->code, sizeof t->code);
+    memcpy(t->cards, s->trick, sizeof t->cards);
+    int touched = 0;
+    for (int j = 0; j < 4; j++) {
+        s->rem &= ~(1ULL << s->trick[j]);
+        touched |= 1 << (s->trick[j] / 13);
+    }
+    for (int su = 0; su < 4; su++)
+        if (touched >> su & 1)
+            s->code[su] = suit_code(s, su);
+}
+
+static void reopen_trick(Search *s, const TrickSave *t) {
+    s->rem = t->rem;
+    memcpy(s->code, t->code, sizeof s->code);
+    memcpy(s->trick, t->cards, sizeof s->trick);
+}
+
 static inline void tick(Search *s) {
     s->nodes++;
     if (s->max_nodes >= 0 && s->nodes > s->max_nodes)
@@ -2048,7 +2055,7 @@ static inline void tick(Search *s) {
 static int child(Search *s, int card, int alpha, int beta);
 
 /* The player to move chooses a card; ``lo``/``hi`` bound the node's value. */
-static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *bm) {
+static int play(Search *s, int alpha, int beta, int lo, int hi) {
     int seat = (s->leader + s->ntrick) % 4;
     int parity = seat & 1;
     int maximize = s->maximizing[parity];
@@ -2063,32 +2070,17 @@ static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *b
         if ((s->max_suits || s->line.known) && !maximize && grouped(s, seat, moves, n, alpha, beta, lo, &v))
             return v; /* search.py ``_groups`` / ``_grouped`` (70E) */
     }
-    if (s->minimax && !s->pymode)
-        order_dd(s, seat, moves, n);
-    else
-        order(s, seat, moves, n, !maximize);
-    if (hint >= 0) { /* a double-dummy search: the card that was best here before first (the rest in order) */
-        for (int i = 1; i < n; i++)
-            if (moves[i] == hint) {
-                memmove(moves + 1, moves, sizeof(int) * i);
-                moves[0] = hint;
-                break;
-            }
-    }
-    int bi = 0;
+    order(s, seat, moves, n, !maximize);
     if (maximize) {
         int best = -INF;
         for (int i = 0; i < n; i++) {
             int v = child(s, moves[i], alpha >= best ? alpha : best, beta);
             if (v > best) {
                 best = v;
-                bi = i;
                 if (best >= beta || best >= hi)
                     break;
             }
         }
-        if (bm)
-            *bm = moves[bi];
         return best;
     }
     int best = INF;
@@ -2096,13 +2088,10 @@ static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *b
         int v = child(s, moves[i], alpha, beta <= best ? beta : best);
         if (v < best) {
             best = v;
-            bi = i;
             if (best <= alpha || best <= lo)
                 break;
         }
     }
-    if (bm)
-        *bm = moves[bi];
     return best;
 }
 
@@ -2124,26 +2113,15 @@ static int child(Search *s, int card, int alpha, int beta) {
     s->ntrick = k + 1;
     if (k < 3) {
         tick(s); /* search() with a trick in progress, inline: the tick, then play */
-        v = play(s, alpha, beta, 0, INF, -1, NULL);
+        v = play(s, alpha, beta, 0, INF);
         s->ntrick = k;
     } else {
         int i = winner_index(s->trick, 4, s->trump);
         int leader = s->leader;
         int win_seat = (leader + i) % 4;
         int gained = s->targets ? (int)((s->targets >> s->trick[i]) & 1) : (win_seat & 1) == s->side;
-        u64 rem = s->rem;
-        u64 saved[4];
-        int cards[4];
-        memcpy(saved, s->code, sizeof saved);
-        memcpy(cards, s->trick, sizeof cards); /* the next trick is played into the same array */
-        int touched = 0;
-        for (int j = 0; j < 4; j++) {
-            s->rem &= ~(1ULL << s->trick[j]);
-            touched |= 1 << (s->trick[j] / 13);
-        }
-        for (int su = 0; su < 4; su++)
-            if (touched >> su & 1)
-                s->code[su] = suit_code(s, su);
+        TrickSave saved;
+        close_trick(s, &saved);
         if (s->nsteps && s->line.trick_step >= 0 && s->line.trick_step == s->line.step_idx)
             s->line.step_rounds++; /* a round of the step the trick was led under */
         if (s->nsteps)
@@ -2151,9 +2129,7 @@ static int child(Search *s, int card, int alpha, int beta) {
         s->ntrick = 0;
         s->leader = win_seat;
         v = gained + search(s, alpha - gained, beta - gained);
-        memcpy(s->code, saved, sizeof saved);
-        memcpy(s->trick, cards, sizeof cards);
-        s->rem = rem;
+        reopen_trick(s, &saved);
         s->leader = leader;
         s->ntrick = k;
     }
@@ -2165,7 +2141,7 @@ static int child(Search *s, int card, int alpha, int beta) {
 static int search(Search *s, int alpha, int beta) {
     tick(s);
     if (s->ntrick)
-        return play(s, alpha, beta, 0, INF, -1, NULL);
+        return play(s, alpha, beta, 0, INF);
     int n = popcount64(s->h[s->leader]);
     if (!n)
         return 0;
@@ -2192,10 +2168,7 @@ static int search(Search *s, int alpha, int beta) {
         return lo;
     int a0 = alpha > lo ? alpha : lo;
     int b0 = beta < hi ? beta : hi;
-    int hint = -1, bm = -1;
-    if (e && s->minimax && !s->pymode)
-        hint = tt_move(s, e);
-    int v = play(s, a0, b0, lo, hi, hint, s->minimax && !s->pymode ? &bm : NULL);
+    int v = play(s, a0, b0, lo, hi);
     if (v <= a0) {
         if (v < hi)
             hi = v;
@@ -2205,7 +2178,7 @@ static int search(Search *s, int alpha, int beta) {
     } else {
         lo = hi = v;
     }
-    tt_put(s, k0, k1, k2, lo, hi, bm);
+    tt_put(s, k0, k1, k2, lo, hi);
     return v;
 }
 
@@ -2530,27 +2503,15 @@ static int dd_play(Search *s, int alpha, int beta, int lo, int hi, int hint, int
             for (int j = 0; j < 4; j++)
                 if (j != w && s->trick[j] / 13 == wsuit)
                     others = 1;
-            u64 rem = s->rem, saved[4];
-            int cards[4];
-            memcpy(saved, s->code, sizeof saved);
-            memcpy(cards, s->trick, sizeof cards);
-            int touched = 0;
-            for (int j = 0; j < 4; j++) {
-                s->rem &= ~(1ULL << s->trick[j]);
-                touched |= 1 << (s->trick[j] / 13);
-            }
-            for (int su = 0; su < 4; su++)
-                if (touched >> su & 1)
-                    s->code[su] = suit_code(s, su);
+            TrickSave saved;
+            close_trick(s, &saved);
             s->ntrick = 0;
             s->leader = win_seat;
             int a = maximize ? imax(alpha, best) : alpha, b = maximize ? beta : imin(beta, best);
             v = gained + dd_search(s, a - gained, b - gained, &r);
             if (others)
-                r |= 1ULL << cards[w]; /* the winner won by its rank */
-            memcpy(s->code, saved, sizeof saved);
-            memcpy(s->trick, cards, sizeof cards);
-            s->rem = rem;
+                r |= 1ULL << saved.cards[w]; /* the winner won by its rank */
+            reopen_trick(s, &saved);
             s->leader = leader;
             s->ntrick = k;
         }
@@ -2873,7 +2834,6 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
     s->side = side;
     s->minimax = minimax;
     s->judged = -1;
-    s->k0_mask = K0_MASK;
     s->squeeze_at = -1;
     s->line.trick_step = -1;
     for (int p = 0; p < 2; p++)
@@ -3178,7 +3138,6 @@ static Search *normal_setup(PyObject *args, int *export_out) {
     memcpy(s->find_seat, fseat, sizeof(int) * nfind);
     memcpy(s->find_mask, fmask, sizeof(u64) * nfind);
     memcpy(s->find_role, frole, sizeof(int) * nfind);
-    s->k0_mask = ~0ULL;
     for (int su = 0; su < 4; su++)
         s->marks |= 0x1FULL << (13 * su + 8); /* the ten to the ace (search.py ``_HONOURS``) */
     return s;
