@@ -51,7 +51,6 @@
 
 typedef uint64_t u64;
 
-static void *big_calloc(size_t n, size_t size);
 
 #define FULL 0x1FFFULL
 #define INF 99
@@ -2208,8 +2207,8 @@ static int pt_new(Search *s, long long limit) {
     u64 buckets = PT_MIN_BUCKETS;
     while (buckets < PT_MAX_BUCKETS && (limit < 0 || (long long)(buckets * PT_BUCKET) < limit))
         buckets <<= 1;
-    s->pt = (PEntry *)big_calloc((size_t)(buckets * PT_BUCKET), sizeof(PEntry));
-    s->pt_tag = (uint32_t *)big_calloc((size_t)(buckets * PT_BUCKET), sizeof(uint32_t));
+    s->pt = (PEntry *)calloc((size_t)(buckets * PT_BUCKET), sizeof(PEntry));
+    s->pt_tag = (uint32_t *)calloc((size_t)(buckets * PT_BUCKET), sizeof(uint32_t));
     s->pt_mask = buckets - 1;
     return s->pt && s->pt_tag ? 0 : -1;
 }
@@ -2630,8 +2629,12 @@ static int guess(Search *s) {
 
 /* MTD(f): null-window searches from a first guess.  Returns 1 when exact (lo == hi), 0 when the node limit was
  * reached (s->lo and s->hi are the bounds proved). */
+static void ask_huge_tables(Search *s);
+
 static int run(Search *s) {
     int n = popcount64(s->h[s->leader]) + (s->ntrick ? 1 : 0);
+    if (s->judged >= 0 || s->pt)
+        ask_huge_tables(s);
     int lo, hi;
     bounds(s, n, &lo, &hi);
     s->lo = lo;
@@ -2669,22 +2672,33 @@ static int run(Search *s) {
 
 /* The table's size for a search of ``limit`` nodes (-1: none): room for twice the nodes, as a power of two
  * between 2^TT_MIN_BITS and 2^TT_MAX_BITS entries (a search stores at most one entry a node). */
-/* calloc for a table of megabytes: where the system has transparent huge pages on request (Linux, "madvise"),
- * asks for them over the table, so that the first touch of its pages (the table's zeroes come from the system
- * untouched) costs a fault every 2 MiB rather than every 4 KiB; only the speed differs. */
-static void *big_calloc(size_t n, size_t size) {
-    void *p = calloc(n, size);
+/* The tables of a normal-play search or a double dummy (searches that mostly run long) are handed, before the
+ * search touches them, to the system's transparent huge pages where it has them on request (Linux, "madvise"),
+ * so that their first touches fault once every 2 MiB rather than every 4 KiB (about a seventh of a long
+ * normal-play search's time).  A legal floor, mostly a few hundred nodes, does not ask: zeroing a 2 MiB page
+ * for each of the few slots it touches would cost it more than it saves.  Only the speed differs, never a
+ * result. */
+static void ask_huge(void *p, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
-    size_t bytes = n * size;
     if (p && bytes >= 2 * huge) {
         uintptr_t a = ((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1);
         uintptr_t e = ((uintptr_t)p + bytes) & ~(uintptr_t)(huge - 1);
         if (e > a)
             (void)madvise((void *)a, e - a, MADV_HUGEPAGE); /* (a hint: refused, nothing changes) */
     }
+#else
+    (void)p;
+    (void)bytes;
 #endif
-    return p;
+}
+
+static void ask_huge_tables(Search *s) {
+    ask_huge(s->tt, sizeof(TTEntry) * (size_t)(s->tt_mask + 1));
+    if (s->pt) {
+        ask_huge(s->pt, sizeof(PEntry) * (size_t)((s->pt_mask + 1) * PT_BUCKET));
+        ask_huge(s->pt_tag, sizeof(uint32_t) * (size_t)((s->pt_mask + 1) * PT_BUCKET));
+    }
 }
 
 static int tt_bits_for(long long limit) {
@@ -2816,7 +2830,7 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
     }
     s->tt_bits = tt_bits_for(minimax ? 0 : limit); /* (a double dummy keeps its own table: pt_new) */
     s->tt_mask = (1ULL << s->tt_bits) - 1;
-    s->tt = (TTEntry *)big_calloc((size_t)1 << s->tt_bits, sizeof(TTEntry));
+    s->tt = (TTEntry *)calloc((size_t)1 << s->tt_bits, sizeof(TTEntry));
     if (!s->tt) {
         free(s);
         PyErr_NoMemory();

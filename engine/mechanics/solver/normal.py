@@ -55,7 +55,7 @@ LEAD, FOLLOW, DISCARD, RUFF = "lead", "follow", "discard", "ruff"
 ROLES = (LEAD, FOLLOW, DISCARD, RUFF)
 
 try:  # the compiled core's port of cash_count / cash_leads (``_csearch.c``), where it is built
-    from engine.mechanics.solver import _csearch as _compiled
+    import engine.mechanics.solver._csearch as _compiled
 except ImportError:  # (csearch.py says what to do; the pure-Python model works without it)
     _compiled = None
 # whether cash_count and cash_leads are the compiled ones: the same function (tests/test_cnormal.py compares
