@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.mechanics import solver as S
 from engine.mechanics.solver.normal import cash_count, cash_leads, established_cards
+from engine.mechanics.solver.core import card_str
 from engine.mechanics.solver.search import _Search
 
 
@@ -177,6 +178,22 @@ def test_stays_normal_cashing_winners_in_an_order_that_blocks():
     pos = P(BARE_ACE, None, "N")
     assert nf(pos) == 1  # the diamond to the ace first strands dummy's hearts: careless, not irrational
     assert nf(pos, pclass="expert") == 3  # an expert cashes what he can (E2)
+
+
+def test_E3_an_expert_does_not_strand_his_winners_under_partners_card():
+    # nswba-2010-3nt at trick 6 (cases/published): South leads with the spade ace-king-eight-two, North holds the
+    # queen alone and no way back to South. A club player may lead a low spade (the suit runs from the top in his
+    # count, and he does not see the block): North's queen takes it and the ace-king are stranded. An expert
+    # counts the order he plays the suit in, sees the queen overtake a low spade, and cashes from the top (E3).
+    pos = P({"N": "SQ H3 DJ D9 D7 D3 CJ C4", "E": "S6 S4 S3 DT D6 CQ C8 C3",
+             "S": "SA SK S8 S2 HJ H9 D8 C9", "W": "HQ H7 H6 DQ D2 CK C7 C6"}, None, "S")
+    club = _Search(pos, 0, normal_side=0, dynamic_known=True, limit=None, pclass="club")
+    expert = _Search(pos, 0, normal_side=0, dynamic_known=True, limit=None, pclass="expert")
+    assert sorted(card_str(c) for c in club._normal_moves(2)) == ["S8", "SA"]
+    assert sorted(card_str(c) for c in expert._normal_moves(2)) == ["SA"]
+    assert nf(pos, pclass="club") == 1
+    assert nf(pos, pclass="expert") == 4
+    assert S.py_normal_floor(pos, 0, pclass="expert").value == 4  # (the reference search agrees)
 
 
 def test_stays_normal_forgetting_an_outstanding_trump():

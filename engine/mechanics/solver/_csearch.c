@@ -870,11 +870,39 @@ static int certain_seen(const Search *s, int holder, int card, int led, const u6
 
 /* normal.py ``_Normal.count_after``: the claimer's count after ``seat`` plays ``card`` (four numbers, compared in
  * order, into ``out``). */
+/* normal.py ``_Normal._strand`` (S, stranded winners): partner takes the trick ``seat`` plays to and leads next;
+ * if partner holds no card that reaches ``seat`` (one of a suit in which ``seat`` holds a master as the claimer
+ * sees it, or one of a side suit ``seat`` is void in while it holds a trump), ``seat``'s cards leave the count. */
+static void strand(const Search *s, u64 *h, int seat) {
+    u64 mine = h[seat], back = h[(seat + 2) % 4];
+    if (s->pclass != EXPERT || !mine)
+        return; /* (an expert's count only: E3) */
+    u64 opp = h[(seat + 1) % 4] | h[(seat + 3) % 4];
+    int trump = s->trump;
+    int tmine = trump >= 0 ? suit_bits(mine, trump) : 0;
+    for (int t = 0; t < 4; t++) {
+        if (!suit_bits(back, t))
+            continue;
+        int m = suit_bits(mine, t);
+        if (m) {
+            int pool = suit_bits(opp, t);
+            if (t == trump && !s->trumps_seen)
+                pool = 0;
+            if (!(pool >> top_bit((u64)m)))
+                return; /* partner leads this suit to a master of seat's */
+        } else if (tmine && t != trump) {
+            return; /* seat ruffs partner's lead */
+        }
+    }
+    h[seat] = 0;
+}
+
 static void count_after(const Search *s, int seat, int card, int *out) {
     u64 h[4];
     memcpy(h, s->h, sizeof h);
     h[seat] &= ~(1ULL << card);
     int trump = s->trump, partner = (seat + 2) % 4, won = 0;
+    int crossed = 0; /* the trick is partner's, so partner leads next */
     int su = card / 13, sh = 13 * su;
     int seen = s->trumps_seen;
     int novice = s->pclass == NOVICE;
@@ -884,25 +912,30 @@ static void count_after(const Search *s, int seat, int card, int *out) {
             pool = 0;
         int ps = suit_bits(h[partner], su);
         int mine = suit_bits(s->h[seat], su);
-        if ((pool >> (card % 13)) && !(pool >> top_bit((u64)mine)) && runs(s, seat, su, pool)) {
-            /* the count has the suit running from the top: any card of it is rated as its top card */
+        if (s->pclass != EXPERT && (pool >> (card % 13)) && !(pool >> top_bit((u64)mine)) &&
+            runs(s, seat, su, pool)) {
+            /* the count has the suit running from the top: any card of it is rated as its top card (not an
+             * expert's: he counts the order he plays a suit in, E3) */
             count_after(s, seat, sh + top_bit((u64)mine), out);
             return;
         }
         if (!(pool >> (card % 13))) {
             won = 1; /* the card led is above every card of its suit the opponents hold */
-            if (ps)
+            if (ps) {
                 h[partner] &= ~(1ULL << (sh + low_bit((u64)ps)));
+                if (low_bit((u64)ps) > card % 13)
+                    crossed = 1; /* partner's every card of the suit is higher: the trick is his (E3) */
+            }
         } else if (ps && !(pool >> top_bit((u64)ps))) {
-            won = 1; /* a card to partner's winner */
+            won = crossed = 1; /* a card to partner's winner */
             h[partner] &= ~(1ULL << (sh + top_bit((u64)ps)));
         } else if (!ps && trump >= 0 && su != trump && suit_bits(h[partner], trump)) {
             int pt = suit_bits(h[partner], trump);
-            won = 1; /* partner ruffs (the opponents' trumps overruff only where his count sees them) */
+            won = crossed = 1; /* partner ruffs (the opponents' trumps overruff only where his count sees them) */
             if (seen) {
                 int theirs = suit_bits(h[(seat + 1) % 4] | h[(seat + 3) % 4], trump);
                 if (theirs && ((s->line.known >> su) & 1) && (theirs >> low_bit((u64)pt)))
-                    won = 0;
+                    won = crossed = 0;
             }
             if (won)
                 h[partner] &= ~(1ULL << (13 * trump + low_bit((u64)pt)));
@@ -920,6 +953,8 @@ static void count_after(const Search *s, int seat, int card, int *out) {
             follow_low(h, (seat + 3) % 4, su);
         }
         int n = popcount64(h[seat]);
+        if (crossed)
+            strand(s, h, seat);
         out[0] = won + side_count(s, h, seat & 1, won, n);
         out[1] = novice ? 0 : won;
         out[2] = won + side_count(s, h, seat & 1, 1, 99);
@@ -935,8 +970,10 @@ static void count_after(const Search *s, int seat, int card, int *out) {
     int best = cards[i];
     int led = cards[0] / 13;
     if ((win_seat & 1) == (seat & 1)) {
-        if (k == 3 || certain_seen(s, win_seat, best, led, h))
+        if (k == 3 || certain_seen(s, win_seat, best, led, h)) {
             won = 1;
+            crossed = win_seat == partner;
+        }
     } else if (k == 1) {
         /* an opponent is winning, partner plays last: a winner of his counts */
         int ps = suit_bits(h[partner], led);
@@ -945,7 +982,7 @@ static void count_after(const Search *s, int seat, int card, int *out) {
             int pool = suit_bits(h[(seat + 1) % 4] | h[(seat + 3) % 4], led);
             int top = top_bit((u64)ps);
             if (!(pool >> top)) {
-                won = 1;
+                won = crossed = 1;
                 h[partner] &= ~(1ULL << (13 * led + top));
             }
         }
@@ -956,6 +993,8 @@ static void count_after(const Search *s, int seat, int card, int *out) {
         follow_low(h, partner, led); /* ... and partner too (unless his winner is already counted) */
     int n = popcount64(h[seat]);
     int discard = !suit_bits(s->h[seat], led) && su != trump;
+    if (crossed)
+        strand(s, h, seat);
     out[0] = won + side_count(s, h, seat & 1, won, n);
     out[1] = novice ? 0 : won;
     out[2] = won + side_count(s, h, seat & 1, 1, 99);

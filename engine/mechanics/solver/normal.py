@@ -29,9 +29,12 @@ Items (``CLASS_ITEMS`` says which class each applies to):
 * L3 when the claim takes every remaining trick, not a lead of a suit the opponents head while the leader holds a
   card of a suit his side heads;
 * E1 (expert) discarding, nothing worth more than another card the hand could throw;
-* E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up.
+* E2 (expert) when the side can cash every remaining trick from the top, a lead that gives some up;
+* E3 (expert, in the count: ``count_after``, ``_strand``) not a lead of a suit in an order that blocks it, nor a
+  play after which partner takes the trick with no way back to this hand's winners, while another play keeps them.
 
-Everything else legal stays normal: any order of cashing (a blocked suit, stranded winners), leading a loser
+Everything else legal stays normal: any order of cashing (a blocked suit, stranded winners: for a club player or
+a novice), leading a loser
 early, not drawing trumps, not taking an unstated finesse, a careless choice among cards that might all matter.
 """
 from __future__ import annotations
@@ -47,7 +50,7 @@ CLASS_ITEMS = {
     "K": NOVICE,  # the claimer's count: every class, counted as the class sees it (``suit_count``)
     "N1": NOVICE, "N4": NOVICE, "N5": NOVICE, "I1": NOVICE, "I2": NOVICE,
     "L2": CLUB,
-    "E1": EXPERT, "E2": EXPERT,
+    "E1": EXPERT, "E2": EXPERT, "E3": EXPERT,
 }
 
 # roles of a play, for the director's findings (``excluded``)
@@ -652,13 +655,15 @@ class _Normal:
         the opponents after one it does not count as won); then, to break ties, the same with every winner he
         counts, however many tricks are left (he keeps a spare winner rather than throw it), and then, for a
         discard, how many of his side's cards are masters as he sees them (above every card of their suit still
-        out: he throws a card he does not count rather than a master)."""
+        out: he throws a card he does not count rather than a master).  An expert's count (E3) also sees who
+        takes the trick when partner's every card of the suit led is higher, and leaves out the cards of a hand
+        stranded under partner's card (``_strand``)."""
         h = list(self.h)
         h[seat] &= ~(1 << card)
         trick = self.trick
         trump = self.trump
         partner = (seat + 2) % 4
-        won = 0
+        won = crossed = 0  # crossed: the trick is partner's, so partner leads next
         s = card // 13
         sh = 13 * s
         seen = self.trumps_seen
@@ -668,7 +673,8 @@ class _Normal:
                 pool = 0
             ps = (h[partner] >> sh) & FULL
             mine = (self.h[seat] >> sh) & FULL
-            if pool >> (card % 13) and pool >> _top(mine) == 0 and self._runs(seat, s, pool):
+            if self.pclass < CLASS_ITEMS["E3"] and pool >> (card % 13) and pool >> _top(mine) == 0 and \
+                    self._runs(seat, s, pool):
                 # the count has the suit running from the top: he may lead it in a careless order, having
                 # overlooked a small card, and rates any card of it as he rates its top card (never higher)
                 return self.count_after(seat, sh + _top(mine))
@@ -676,16 +682,18 @@ class _Normal:
                 won = 1  # the card led is above every card of its suit the opponents hold
                 if ps:
                     h[partner] &= ~(1 << (sh + _low(ps)))
+                    if _low(ps) > card % 13:
+                        crossed = 1  # partner's every card of the suit is higher: the trick is his (E3)
             elif ps and not pool >> _top(ps):
-                won = 1  # a card to partner's winner
+                won = crossed = 1  # a card to partner's winner
                 h[partner] &= ~(1 << (sh + _top(ps)))
             elif not ps and trump >= 0 and s != trump and (h[partner] >> (13 * trump)) & FULL:
                 pt = (h[partner] >> (13 * trump)) & FULL
-                won = 1  # partner ruffs (the opponents' trumps overruff only where his count sees them)
+                won = crossed = 1  # partner ruffs (the opponents' trumps overruff only where his count sees them)
                 if seen:
                     theirs = ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * trump)) & FULL
                     if theirs and (self.known >> s) & 1 and theirs >> _low(pt):
-                        won = 0
+                        won = crossed = 0
                 if won:
                     h[partner] &= ~(1 << (13 * trump + _low(pt)))
             if not won and pool:
@@ -700,6 +708,8 @@ class _Normal:
                 _follow_low(h, (seat + 1) % 4, s)
                 _follow_low(h, (seat + 3) % 4, s)
             n = _popcount(h[seat])
+            if crossed:
+                self._strand(h, seat)
             return (won + self.side_count(h, seat & 1, bool(won), n), won if self.pclass != NOVICE else 0,
                     won + self.side_count(h, seat & 1, True, 99), 0)
         k = len(trick)
@@ -711,6 +721,7 @@ class _Normal:
         if (win_seat & 1) == (seat & 1):
             if k == 3 or self._certain_seen(win_seat, best, led, h):
                 won = 1
+                crossed = win_seat == partner
         elif k == 1:
             # an opponent is winning, partner plays last: a winner of his counts
             ps = (h[partner] >> (13 * led)) & FULL
@@ -719,7 +730,7 @@ class _Normal:
                 pool = ((h[(seat + 1) % 4] | h[(seat + 3) % 4]) >> (13 * led)) & FULL
                 top = _top(ps)
                 if not pool >> top:
-                    won = 1
+                    won = crossed = 1
                     h[partner] &= ~(1 << (13 * led + top))
         if k < 3:
             _follow_low(h, (seat + 1) % 4, led)  # the opponent still to play follows with his lowest card
@@ -727,9 +738,42 @@ class _Normal:
             _follow_low(h, partner, led)  # ... and partner too (unless his winner is already counted)
         n = _popcount(h[seat])
         discard = not (self.h[seat] >> (13 * led)) & FULL and s != trump
+        if crossed:
+            self._strand(h, seat)
         return (won + self.side_count(h, seat & 1, bool(won), n), won if self.pclass != NOVICE else 0,
                 won + self.side_count(h, seat & 1, True, 99),
                 self._masters(h, seat & 1) if discard else 0)
+
+    def _strand(self, h: list, seat: int) -> None:
+        """E3 (an expert counts entries and blockages), stranded winners: partner takes the trick ``seat`` plays to and leads next; if partner then holds
+        no card that reaches ``seat`` -- one of a suit in which ``seat`` holds a master as the claimer sees it, or
+        one of a side suit ``seat`` is void in while it holds a trump -- the cards ``seat`` still holds are out
+        of the count (``h[seat]`` emptied).  The claimer plays to make the tricks he counts: he does not, by his
+        own play, leave the hand that holds them for one that cannot come back while another play keeps them
+        (nswba-2010-3nt: the expert's spade ace-king under partner's queen).  A club player's or a novice's count
+        does not see it (a blocked suit stays careless for them: the casebook's 70a-blocked-hearts-careless-order
+        and the footnote to Law 69); this is the way back from the hand he goes to."""
+        mine, back = h[seat], h[(seat + 2) % 4]
+        if self.pclass < CLASS_ITEMS["E3"] or not mine:
+            return  # (an expert's count only)
+        opp = h[(seat + 1) % 4] | h[(seat + 3) % 4]
+        trump = self.trump
+        tmine = (mine >> (13 * trump)) & FULL if trump >= 0 else 0
+        for t in range(4):
+            sh = 13 * t
+            p = (back >> sh) & FULL
+            if not p:
+                continue
+            m = (mine >> sh) & FULL
+            if m:
+                pool = (opp >> sh) & FULL
+                if t == trump and not self.trumps_seen:
+                    pool = 0
+                if not pool >> _top(m):
+                    return  # partner leads this suit to a master of seat's
+            elif tmine and t != trump:
+                return  # seat ruffs partner's lead
+        h[seat] = 0
 
     def _masters(self, h, side: int) -> int:
         """How many of the side's cards are above every card of their suit the opponents hold as the claimer
