@@ -7,7 +7,8 @@
 ``--cores`` (issue 26): the compiled core beside the pure-Python searches and
 DDS, on the same positions in the same run: 200 random full deals and 200
 positions with 8-10 tricks left, the legal floor, the ceiling and the normal-play floor
-(each under ``--bound-limit`` nodes, by default the 1 000 000 a claim's ruling gives a search) and the double-dummy value (the compiled one under ``--dd-limit``, dd.DD_NODE_LIMIT;
+(each under ``--bound-limit`` nodes, by default the 1 000 000 a claim's ruling gives a search) and the
+double-dummy value (the compiled one under ``--dd-limit``, dd.DD_NODE_LIMIT;
 Python's under ``--bound-limit``); medians, worst and how many stopped at their
 limit, and the ratio compiled/DDS of the double-dummy times.  The Python
 searches are measured on the first ``--py`` positions of each set only (they

@@ -6,8 +6,8 @@ For each random deal (13 cards a hand, a random side) the compiled ``minimax`` u
 and DDS (``engine.mechanics.dd``, the ``dd`` extra): a settled value must equal DDS's, and an unsettled one's
 proven bounds must hold DDS's value.  Prints a line every 100 deals (deals, settled, equal, differences, seconds)
 and exits 1 on any difference.  Run on 2026-12-04: 1,000 deals, 830 settled and all equal, the other 170 with
-DDS's value inside the bounds, 793 s; again with the double dummy's partition-search table (same day): 931
-settled and all equal, the other 69 with DDS's value inside the bounds, 888 s.
+DDS's value inside the bounds, 793 s.  (A partition-search table, run the same day, settled 931 of these
+1,000 all equal, but was withdrawn: 3 of 3,000 smaller random positions came out wrong, see docs/claims.md.)
 """
 from __future__ import annotations
 

@@ -76,6 +76,30 @@ def test_compiled_double_dummy_equals_dds_on_positions_of_six_to_ten_tricks(part
         assert dd.compiled_dd_value(pos, side).value == ddv.value, (pos, side)
 
 
+def test_the_double_dummy_tells_apart_positions_that_differ_only_in_low_cards():
+    # Two three-card endings alike in every length and in who holds the spade ace, king, queen and fourth card,
+    # unlike below. With the king-jack-nine West must beat East's eight when South leads the two (North-South 2);
+    # with the king-nine-five he lets East's eight win (1). A table that let the first answer stand for the second
+    # (a partition search tried on 2026-12-04 and withdrawn: its move generation reads the low cards too) gave 2.
+    def P(west):
+        return S.Position.from_cards({"N": ["H3", "H6", "H7"], "E": ["S8", "HQ", "C9"], "S": ["SA", "SQ", "S2"],
+                                      "W": west}, None, "S")
+    for west, want in ((["SK", "SJ", "S9"], 2), (["SK", "S9", "S5"], 1)):
+        assert S.minimax(P(west), 0).value == S.py_minimax(P(west), 0).value == want
+    # and three random positions (seed 3 of that day's check against DDS) on which it went wrong inside one
+    # search: a club contract with three cards of a diamond trick played, and two endings in notrump
+    cases = [({"N": "S4 S8 D2 D8 C4 C8", "E": "S2 H2 H6 HK C6 CK", "S": "S6 SJ SQ SK H9 HT D6",
+               "W": "S5 H3 H5 D3 C3 CA"}, "C", "W", ["DT", "D5", "DA"]),
+             ({"N": "H3 H6 H7 HJ D2 DJ C8", "E": "S4 S8 HQ HK DQ C4 C9", "S": "S2 SQ SA HA D6 DK CA",
+               "W": "S5 S9 SJ SK H9 D7 C6"}, None, "W", []),
+             ({"N": "S7 SJ SK SA HA DT DQ C9 CA", "E": "S4 S5 S8 H7 D5 C6 C8 CJ CQ",
+               "S": "H2 H9 HT D3 D4 D9 C2 C5 CT", "W": "S3 S6 S9 ST SQ D7 DK DA C4"}, None, "W", [])]
+    for hands, trump, leader, trick in cases:
+        pos = S.Position.from_cards({k: v.split() for k, v in hands.items()}, trump, leader, trick)
+        for side in (0, 1):
+            assert S.minimax(pos, side, 2_000_000).value == S.py_minimax(pos, side, 5_000_000).value
+
+
 @pytest.mark.skipif(not dd.available(), reason=dd.MISSING)
 def test_compiled_double_dummy_equals_dds_on_full_deals():
     # full deals under 3,000,000 nodes each (about a second): the compiled search settles some of them (its
@@ -169,5 +193,3 @@ def test_two_threads_searching_at_once_get_what_each_gets_alone():
 
 def test_the_transposition_table_is_bounded():
     assert _csearch.TT_MAX_ENTRIES == 2 ** 21 and _csearch.TT_ENTRY_BYTES == 24  # 48 MiB a search at most
-    # the double dummy's own table (partition search): 2^20 entries of 48 bytes and a 4-byte tag, 52 MiB at most
-    assert _csearch.DD_MAX_ENTRIES == 2 ** 20 and _csearch.DD_ENTRY_BYTES == 52

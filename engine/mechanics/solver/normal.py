@@ -745,14 +745,15 @@ class _Normal:
                 self._masters(h, seat & 1) if discard else 0)
 
     def _strand(self, h: list, seat: int) -> None:
-        """E3 (an expert counts entries and blockages), stranded winners: partner takes the trick ``seat`` plays to and leads next; if partner then holds
-        no card that reaches ``seat`` -- one of a suit in which ``seat`` holds a master as the claimer sees it, or
-        one of a side suit ``seat`` is void in while it holds a trump -- the cards ``seat`` still holds are out
-        of the count (``h[seat]`` emptied).  The claimer plays to make the tricks he counts: he does not, by his
-        own play, leave the hand that holds them for one that cannot come back while another play keeps them
-        (nswba-2010-3nt: the expert's spade ace-king under partner's queen).  A club player's or a novice's count
-        does not see it (a blocked suit stays careless for them: the casebook's 70a-blocked-hearts-careless-order
-        and the footnote to Law 69); this is the way back from the hand he goes to."""
+        """E3 (an expert counts entries and blockages), stranded winners: partner takes the trick ``seat`` plays
+        to and leads next; if partner then holds no card that reaches ``seat`` -- one of a suit in which ``seat``
+        holds a master as the claimer sees it, or one of a side suit ``seat`` is void in while it holds a trump --
+        the cards ``seat`` still holds are out of the count (``h[seat]`` emptied).  The claimer plays to make the
+        tricks he counts: he does not, by his own play, leave the hand that holds them for one that cannot come
+        back while another play keeps them (nswba-2010-3nt: the expert's spade ace-king under partner's queen).
+        A club player's or a novice's count does not see it (a blocked suit stays careless for them: the
+        casebook's 70a-blocked-hearts-careless-order and the footnote to Law 69); this is the way back from the
+        hand he goes to."""
         mine, back = h[seat], h[(seat + 2) % 4]
         if self.pclass < CLASS_ITEMS["E3"] or not mine:
             return  # (an expert's count only)

@@ -41,9 +41,9 @@ PY_REDO_LIMIT = 1_000_000
 
 
 def _compose_key(hcode: int, leader: int, step_idx: int, step_rounds: int, known: int, aces_kings) -> int:
-    """``_Search.key`` from its parts (also used to rebuild the keys of a compiled search's table, ``_take_over``):
-    ``aces_kings`` is the aces and kings still in play (card bits) for a search that judges a side's play, None
-    for one that does not."""
+    """``_Search.key`` from its parts: ``aces_kings`` is the aces and kings still in play (card bits) for a search
+    that judges a side's play, None for one that does not.  (The compiled core composes the same layout for the
+    table it hands over to ``_take_over``: _csearch.c ``python_key``, which must follow any change here.)"""
     k = (((((hcode << 2) | leader) << 6 | step_idx) << 5 | step_rounds) << 4) | known
     return k if aces_kings is None else (k << 52) | aces_kings
 
@@ -870,7 +870,6 @@ class _SeenMemo(dict):
             s.step_idx, s.step_rounds, s.trick_step = saved
             self[key] = got
         return got
-
 
 
 def _take_over(search: _Search, res: SolveResult, state) -> None:
