@@ -10,11 +10,13 @@
  * transposition table at trick boundaries keyed by the relative ranks of the cards still held (``hands_code``).
  * So the floor's nodes, in order, are Python's, as long as this table keeps every entry Python's dict would.
  *
- * The double-dummy search (``minimax``) is the same search with the side maximising, plus what only a
- * double-dummy value allows: its own move order within a trick (order_dd), the best lead of a position kept in
- * its table entry and tried first when the position comes back, and two more bounds at a trick boundary (the
- * leader's quick tricks; a leader whose every lead loses the trick).  Its values are search.py's ``minimax``
- * values; its node counts are its own.
+ * The double-dummy search (``minimax``: dd_search, dd_play) is alpha-beta with the side maximising, plus what
+ * only a double-dummy value allows: its own move order within a trick (order_dd), the best lead of a position
+ * kept in its table entry and tried first when the position comes back, two more bounds at a trick boundary (the
+ * leader's quick tricks; a leader whose every lead loses the trick), and a table of its own (partition search,
+ * as DDS: a bound holds for every position of the same lengths whose suits have the same owners from the top
+ * down to the lowest card that won a trick by its rank).  Its values are search.py's ``minimax`` values and
+ * DDS's; its node counts are its own.
  *
  * The normal floor (``solve_normal``: search.py ``normal_floor``, and ``target_tricks``) is the floor with the
  * side's seats judged: their moves are normal.py's normal moves (``judged_moves``, ported function by function
@@ -30,7 +32,9 @@
  * Memory: everything a search touches is in one ``Search`` struct and one transposition table, both allocated
  * for the call and freed after it (TT_MAX_ENTRIES entries of 24 bytes at most), so two threads searching at
  * once share nothing; the GIL is released while a search runs.  The table holds a power of two of entries,
- * room for twice the node limit, between 2^TT_MIN_BITS and 2^TT_MAX_BITS (48 MiB).
+ * room for twice the node limit, between 2^TT_MIN_BITS and 2^TT_MAX_BITS (48 MiB).  The double dummy's table
+ * instead: buckets of PT_BUCKET entries of 48 bytes and a 4-byte tag, room for the node limit, between
+ * PT_MIN_BUCKETS and PT_MAX_BUCKETS buckets (52 MiB).
  *
  * Plain C99, no library beyond the C library and Python's API.
  */
@@ -165,7 +169,6 @@ typedef struct {
     unsigned nm_gen;
     long nm_count;
     struct CashEntry *cash; /* a cache of cash_count (normal.py's memo ``_CASH``: a pure function) */
-    u64 k0_mask;       /* the bits of k0 that are the key (see tt_key) */
     long long tt_count; /* the keys stored (search.py's ``len(tt)``) */
     long long tt_lost; /* entries overwritten by another key (a full probe window), which search.py keeps */
     LineState root_line; /* the line's state at the root after the first guess (search.py ``run``'s ``root``) */
@@ -173,6 +176,9 @@ typedef struct {
     TTEntry *tt;
     u64 tt_mask;
     int tt_bits;
+    struct PEntry *pt; /* the double dummy's table (partition search, below); NULL for the other searches */
+    uint32_t *pt_tag;  /* a tag for each of its entries (0: empty), read before the entry */
+    u64 pt_mask;       /* its buckets - 1 */
 } Search;
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -1940,8 +1946,6 @@ static void boundary_bounds(const Search *s, int n, int *lo, int *hi) {
         else
             *hi = 0;
     }
-    if (s->minimax && !s->pymode)
-        add_quick_tricks(s, n, lo, hi);
 }
 
 /* ------------------------------------------------------------------------------------------------------------
@@ -1985,34 +1989,16 @@ static void tt_key(const Search *s, u64 *k0, u64 *k1, u64 *k2) {
 }
 
 #define K2_MASK 0x00FFFFFFFFFFFFFFULL
-#define K0_MASK 0x01FFFFFFFFFFFFFFULL /* the top 7 bits of k0: the best lead found (double dummy), see move_code;
-                                       * in a normal-play search the top byte is part of the key (s->k0_mask) */
 
-/* A lead as the key sees it: 1 + 13 * suit + (the number of cards of the suit still held above it), 0 for none;
- * positions sharing a key hold their cards in the same relative order, so the code names the same lead in each. */
+/* A lead as the double dummy's table keeps it (an entry's best lead): 1 + 13 * suit + (the number of cards of the
+ * suit still held above it), 0 for none; the positions an entry holds for have the same lengths, so the code
+ * names a card of the same place in each (code_move checks the leader holds it). */
 static int move_code(const Search *s, int card) {
     if (card < 0)
         return 0;
     int su = card / 13, r = card % 13;
     int live = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su);
     return 1 + 13 * su + popcount64((u64)(live >> (r + 1)));
-}
-
-/* The card a stored move code names in the present position, or -1. */
-static int tt_move(const Search *s, const TTEntry *e) {
-    int code = (int)(e->k0 >> 57);
-    if (!code)
-        return -1;
-    code--;
-    int su = code / 13, above = code % 13;
-    int live = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su);
-    for (int r = 12; r >= 0; r--) {
-        if (!((live >> r) & 1))
-            continue;
-        if (!above--)
-            return 13 * su + r;
-    }
-    return -1;
 }
 
 static u64 tt_home(const Search *s, u64 k0, u64 k1, u64 k2) {
@@ -2030,7 +2016,7 @@ static const TTEntry *tt_get(const Search *s, u64 k0, u64 k1, u64 k2) {
         const TTEntry *e = &s->tt[(i + p) & s->tt_mask];
         if (!e->k0)
             return NULL;
-        if ((e->k0 & s->k0_mask) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)
+        if (e->k0 == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)
             return e;
     }
     return NULL;
@@ -2038,7 +2024,7 @@ static const TTEntry *tt_get(const Search *s, u64 k0, u64 k1, u64 k2) {
 
 /* Keep (lo, hi) under the key: its own slot, else the first empty slot of the probe window, else the home slot
  * is overwritten (the table never grows: a full window costs an older entry, never memory). */
-static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) {
+static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi) {
     if (s->judged >= 0 && s->tt_count > PY_TT_LIMIT) {
         /* search.py clears its dict once it holds more than TT_LIMIT entries: a normal-play search does too */
         memset(s->tt, 0, sizeof(TTEntry) * (size_t)(s->tt_mask + 1));
@@ -2048,7 +2034,7 @@ static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) 
     TTEntry *slot = NULL;
     for (int p = 0; p < TT_PROBE; p++) {
         TTEntry *e = &s->tt[(i + p) & s->tt_mask];
-        if (!e->k0 || ((e->k0 & s->k0_mask) == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)) {
+        if (!e->k0 || (e->k0 == k0 && e->k1 == k1 && (e->k2 & K2_MASK) == k2)) {
             slot = e;
             break;
         }
@@ -2059,7 +2045,7 @@ static void tt_put(Search *s, u64 k0, u64 k1, u64 k2, int lo, int hi, int card) 
     } else if (!slot->k0) {
         s->tt_count++;
     }
-    slot->k0 = k0 | ((u64)move_code(s, card) << 57);
+    slot->k0 = k0;
     slot->k1 = k1;
     slot->k2 = k2 | ((u64)((lo << 4) | hi) << 56);
 }
@@ -2107,7 +2093,7 @@ static inline void tick(Search *s) {
 static int child(Search *s, int card, int alpha, int beta);
 
 /* The player to move chooses a card; ``lo``/``hi`` bound the node's value. */
-static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *bm) {
+static int play(Search *s, int alpha, int beta, int lo, int hi) {
     int seat = (s->leader + s->ntrick) % 4;
     int parity = seat & 1;
     int maximize = s->maximizing[parity];
@@ -2122,32 +2108,17 @@ static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *b
         if ((s->max_suits || s->line.known) && !maximize && grouped(s, seat, moves, n, alpha, beta, lo, &v))
             return v; /* search.py ``_groups`` / ``_grouped`` (70E) */
     }
-    if (s->minimax && !s->pymode)
-        order_dd(s, seat, moves, n);
-    else
-        order(s, seat, moves, n, !maximize);
-    if (hint >= 0) { /* a double-dummy search: the card that was best here before first (the rest in order) */
-        for (int i = 1; i < n; i++)
-            if (moves[i] == hint) {
-                memmove(moves + 1, moves, sizeof(int) * i);
-                moves[0] = hint;
-                break;
-            }
-    }
-    int bi = 0;
+    order(s, seat, moves, n, !maximize);
     if (maximize) {
         int best = -INF;
         for (int i = 0; i < n; i++) {
             int v = child(s, moves[i], alpha >= best ? alpha : best, beta);
             if (v > best) {
                 best = v;
-                bi = i;
                 if (best >= beta || best >= hi)
                     break;
             }
         }
-        if (bm)
-            *bm = moves[bi];
         return best;
     }
     int best = INF;
@@ -2155,13 +2126,10 @@ static int play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *b
         int v = child(s, moves[i], alpha, beta <= best ? beta : best);
         if (v < best) {
             best = v;
-            bi = i;
             if (best <= alpha || best <= lo)
                 break;
         }
     }
-    if (bm)
-        *bm = moves[bi];
     return best;
 }
 
@@ -2183,7 +2151,7 @@ static int child(Search *s, int card, int alpha, int beta) {
     s->ntrick = k + 1;
     if (k < 3) {
         tick(s); /* search() with a trick in progress, inline: the tick, then play */
-        v = play(s, alpha, beta, 0, INF, -1, NULL);
+        v = play(s, alpha, beta, 0, INF);
         s->ntrick = k;
     } else {
         int i = winner_index(s->trick, 4, s->trump);
@@ -2211,7 +2179,7 @@ static int child(Search *s, int card, int alpha, int beta) {
 static int search(Search *s, int alpha, int beta) {
     tick(s);
     if (s->ntrick)
-        return play(s, alpha, beta, 0, INF, -1, NULL);
+        return play(s, alpha, beta, 0, INF);
     int n = popcount64(s->h[s->leader]);
     if (!n)
         return 0;
@@ -2238,10 +2206,7 @@ static int search(Search *s, int alpha, int beta) {
         return lo;
     int a0 = alpha > lo ? alpha : lo;
     int b0 = beta < hi ? beta : hi;
-    int hint = -1, bm = -1;
-    if (e && s->minimax && !s->pymode)
-        hint = tt_move(s, e);
-    int v = play(s, a0, b0, lo, hi, hint, s->minimax && !s->pymode ? &bm : NULL);
+    int v = play(s, a0, b0, lo, hi);
     if (v <= a0) {
         if (v < hi)
             hi = v;
@@ -2251,7 +2216,421 @@ static int search(Search *s, int alpha, int beta) {
     } else {
         lo = hi = v;
     }
-    tt_put(s, k0, k1, k2, lo, hi, bm);
+    tt_put(s, k0, k1, k2, lo, hi);
+    return v;
+}
+
+/* ------------------------------------------------------------------------------------------------------------
+ * The double dummy: alpha-beta with partition search (as DDS: a bound found for a position holds for every
+ * position with the same lengths, hand by hand and suit by suit, and the same owners of each suit's cards from
+ * the top down to the lowest card that won a trick by its rank anywhere below; Ginsberg's partition search).
+ * Each node returns with its value the cards its bound rests on (``rel``: per suit only the lowest counts: the
+ * bound rests on who holds every card of the suit from the top down to it).  A trick adds its winner when
+ * another card of the winning suit was in it (the winner won by its rank); a quick bound adds the cards it read;
+ * a table entry adds the cards it was stored with.  Only the double dummy searches this way: the floors and the
+ * normal-play searches keep search.py's table, node for node.
+ * ---------------------------------------------------------------------------------------------------------- */
+
+#define PT_BUCKET 32 /* entries of one bucket (positions of the same lengths and leader share one) */
+#define PT_MIN_BUCKETS 512
+#define PT_MAX_BUCKETS (1 << 15) /* at most 2^15 buckets of 32 entries of 48 bytes and a 4-byte tag: 52 MiB */
+
+typedef struct PEntry {
+    u64 lens;    /* the lengths: 4 bits for each hand (N E S W) and suit, hand * 16 + suit * 4 */
+    u64 part[4]; /* per suit: the owner code (suit_code) of its top k cards, the rest 0; k in bits 40-43 */
+    signed char leader, lo, hi, best; /* leader + 1 (0: an empty slot); the bounds; the best lead's move code */
+    int work;    /* the nodes searched under it, as a rank for replacement (log2) */
+} PEntry;
+
+static int pt_new(Search *s, long long limit) {
+    u64 buckets = PT_MIN_BUCKETS;
+    while (buckets < PT_MAX_BUCKETS && (limit < 0 || (long long)(buckets * PT_BUCKET) < limit))
+        buckets <<= 1;
+    s->pt = (PEntry *)calloc((size_t)(buckets * PT_BUCKET), sizeof(PEntry));
+    s->pt_tag = (uint32_t *)calloc((size_t)(buckets * PT_BUCKET), sizeof(uint32_t));
+    s->pt_mask = buckets - 1;
+    return s->pt && s->pt_tag ? 0 : -1;
+}
+
+static u64 hand_lens(const Search *s) {
+    u64 lens = 0;
+    for (int hd = 0; hd < 4; hd++)
+        for (int su = 0; su < 4; su++)
+            lens |= (u64)popcount64((u64)suit_bits(s->h[hd], su)) << (hd * 16 + su * 4);
+    return lens;
+}
+
+#define PT_LEVELS 4 /* an entry is filed under the owners of the top 0-3 cards of each suit it rests on */
+
+/* The owners of the top ``d`` cards of each suit (all of a shorter suit), as a number (pt_bucket's ``sig``). */
+static u64 top_owners(const Search *s, int d) {
+    u64 sig = 0;
+    for (int su = 0; su < 4; su++) {
+        int len = popcount64((u64)suit_bits(s->rem, su)), m = len < d ? len : d;
+        sig = (sig << 12) | (m ? (s->code[su] >> (3 * (len - m))) & ((1ULL << (3 * m)) - 1) : 0);
+    }
+    return sig;
+}
+
+/* An entry's bucket: by the lengths, the leader, the level ``d`` and the owners of the top ``d`` cards of each
+ * suit.  An entry is filed at the highest level whose cards it rests on (every suit's top ``d`` cards, or all of
+ * a shorter suit, in its prefix), and looked for at every level, so that most buckets hold few positions. */
+static u64 pt_bucket(const Search *s, u64 lens, int d, u64 sig) {
+    u64 x = (lens ^ ((u64)s->leader << 62) ^ ((u64)d << 60)) * 0x9E3779B97F4A7C15ULL ^ sig * 0xC2B2AE3D27D4EB4FULL;
+    x ^= x >> 29;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 32;
+    return (x & s->pt_mask) * PT_BUCKET;
+}
+
+/* The tag of an entry of these lengths and this leader (never 0). */
+static uint32_t pt_tagof(const Search *s, u64 lens) {
+    u64 x = (lens + (u64)s->leader) * 0xD6E8FEB86659FD93ULL;
+    return (uint32_t)(x >> 32) | 1;
+}
+
+/* The cards held of ``su`` from the top down to the lowest card of ``rel`` in it (its prefix), as a count. */
+static int prefix_len(const Search *s, int su, u64 rel) {
+    int r = suit_bits(rel, su);
+    if (!r)
+        return 0;
+    int held = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su);
+    return popcount64((u64)(held >> low_bit((u64)r)));
+}
+
+/* The lowest of the top ``k`` cards held of ``su`` (the card a prefix of ``k`` reaches), as a card bit. */
+static u64 prefix_card(const Search *s, int su, int k) {
+    int held = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su);
+    for (int r = 12; r >= 0; r--)
+        if ((held >> r) & 1 && !--k)
+            return 1ULL << (13 * su + r);
+    return 0;
+}
+
+/* The owner-code bits of the top ``k`` of ``len`` cards of a suit (suit_code: 3 bits a card, the lowest last). */
+static u64 prefix_mask(int len, int k) {
+    return k ? (((1ULL << (3 * k)) - 1) << (3 * (len - k))) : 0;
+}
+
+/* The tightest bounds the entries matching the position give, with the cards each rests on, and a best lead. */
+static int pt_get(const Search *s, u64 lens, int *lo, int *hi, u64 *rel_lo, u64 *rel_hi, int *hint) {
+    uint32_t tag = pt_tagof(s, lens);
+    int found = 0, best_work = -1;
+    for (int d = 0; d < PT_LEVELS; d++) {
+      u64 b = pt_bucket(s, lens, d, top_owners(s, d));
+      for (int i = 0; i < PT_BUCKET; i++) {
+        if (s->pt_tag[b + i] != tag)
+            continue;
+        const PEntry *e = &s->pt[b + i];
+        if (e->leader != s->leader + 1 || e->lens != lens)
+            continue;
+        int ok = 1;
+        for (int su = 0; su < 4 && ok; su++) {
+            int k = (int)((e->part[su] >> 40) & 15);
+            int len = popcount64((u64)suit_bits(s->rem, su));
+            if ((s->code[su] ^ e->part[su]) & prefix_mask(len, k))
+                ok = 0;
+        }
+        if (!ok)
+            continue;
+        u64 rel = 0;
+        for (int su = 0; su < 4; su++) {
+            int k = (int)((e->part[su] >> 40) & 15);
+            if (k)
+                rel |= prefix_card(s, su, k);
+        }
+        if (!found || e->lo > *lo) {
+            *lo = e->lo;
+            *rel_lo = rel;
+        }
+        if (!found || e->hi < *hi) {
+            *hi = e->hi;
+            *rel_hi = rel;
+        }
+        if (e->best && e->work > best_work) {
+            best_work = e->work;
+            *hint = e->best;
+        }
+        found = 1;
+      }
+    }
+    return found;
+}
+
+static void pt_put(Search *s, u64 lens, int lo, int hi, u64 rel, int card, long long work) {
+    u64 part[4];
+    int level = PT_LEVELS - 1;
+    for (int su = 0; su < 4; su++) {
+        int k = prefix_len(s, su, rel);
+        int len = popcount64((u64)suit_bits(s->rem, su));
+        part[su] = (s->code[su] & prefix_mask(len, k)) | ((u64)k << 40);
+        if (k < len && k < level)
+            level = k; /* the entry rests on the top ``k`` cards of this suit only */
+    }
+    u64 bi = pt_bucket(s, lens, level, top_owners(s, level));
+    PEntry *b = &s->pt[bi];
+    uint32_t tag = pt_tagof(s, lens);
+    int w = 0;
+    while (w < 60 && (1LL << w) < work)
+        w++;
+    PEntry *slot = NULL;
+    for (int i = 0; i < PT_BUCKET; i++) {
+        PEntry *e = &b[i];
+        if (e->leader == s->leader + 1 && e->lens == lens && !memcmp(e->part, part, sizeof part)) {
+            /* the same set of positions: both bounds hold for it */
+            if (lo > e->lo)
+                e->lo = (signed char)lo;
+            if (hi < e->hi)
+                e->hi = (signed char)hi;
+            if (card >= 0)
+                e->best = (signed char)move_code(s, card);
+            if (w > e->work)
+                e->work = w;
+            return;
+        }
+        if (!slot || !e->leader || (slot->leader && e->work < slot->work))
+            slot = e; /* an empty slot, else the entry that took least work */
+    }
+    s->pt_tag[bi + (u64)(slot - b)] = tag;
+    slot->lens = lens;
+    memcpy(slot->part, part, sizeof part);
+    slot->leader = (signed char)(s->leader + 1);
+    slot->lo = (signed char)lo;
+    slot->hi = (signed char)hi;
+    slot->best = (signed char)(card >= 0 ? move_code(s, card) : 0);
+    slot->work = w;
+}
+
+/* The card a move code names in the present position (move_code's inverse), if the leader holds it; else -1. */
+static int code_move(const Search *s, int code) {
+    if (!code)
+        return -1;
+    code--;
+    int su = code / 13, above = code % 13;
+    int live = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su);
+    for (int r = 12; r >= 0; r--) {
+        if (!((live >> r) & 1))
+            continue;
+        if (!above--)
+            return ((s->h[s->leader] >> (13 * su + r)) & 1) ? 13 * su + r : -1;
+    }
+    return -1;
+}
+
+/* The run of top cards of ``su`` that ``seat`` holds, as the lowest card of it (a card bit), or 0. */
+static u64 run_card(const Search *s, int seat, int su) {
+    int live = suit_bits(s->h[0] | s->h[1] | s->h[2] | s->h[3], su), hand = suit_bits(s->h[seat], su), last = -1;
+    for (int r = 12; r >= 0; r--) {
+        if (!((live >> r) & 1))
+            continue;
+        if (!((hand >> r) & 1))
+            break;
+        last = r;
+    }
+    return last >= 0 ? 1ULL << (13 * su + last) : 0;
+}
+
+/* boundary_bounds of a double dummy, each bound with the cards it reads (lengths are in the key): the forced
+ * trump tricks read the trumps; all_masters the leader's cards; quick_tricks the runs of top cards of the leader
+ * and partner; must_lose_lead the top card of each suit the leader holds. */
+static void dd_bounds(const Search *s, int n, int *lo, int *hi, u64 *rel_lo, u64 *rel_hi) {
+    *lo = 0;
+    *hi = n;
+    *rel_lo = *rel_hi = 0;
+    int t = s->trump, L = s->leader, P = (L + 2) % 4;
+    u64 all = s->h[0] | s->h[1] | s->h[2] | s->h[3];
+    if (t >= 0 && suit_bits(all, t)) {
+        int a0 = suit_bits(s->h[0], t), a1 = suit_bits(s->h[1], t), a2 = suit_bits(s->h[2], t),
+            a3 = suit_bits(s->h[3], t);
+        int mine = s->side == 0 ? forced_count(a0, a2, a1 | a3, 0) : forced_count(a1, a3, a0 | a2, 0);
+        int theirs = s->side == 0 ? forced_count(a1, a3, a0 | a2, 0) : forced_count(a0, a2, a1 | a3, 0);
+        u64 trumps = 1ULL << (13 * t + low_bit((u64)suit_bits(all, t)));
+        if (mine) {
+            *lo = mine;
+            *rel_lo = trumps;
+        }
+        if (theirs) {
+            *hi = n - theirs;
+            *rel_hi = trumps;
+        }
+    }
+    if (all_masters(s, L)) {
+        u64 r = 0;
+        for (int su = 0; su < 4; su++) {
+            int mine = suit_bits(s->h[L], su);
+            if (mine)
+                r |= 1ULL << (13 * su + low_bit((u64)mine));
+        }
+        if ((L & 1) == s->side) {
+            *lo = n;
+            *rel_lo = r;
+        } else {
+            *hi = 0;
+            *rel_hi = r;
+        }
+        return;
+    }
+    int q = quick_tricks(s, L);
+    int lose = q == 0 && must_lose_lead(s, L);
+    u64 r = 0;
+    if (q) {
+        for (int su = 0; su < 4; su++)
+            r |= run_card(s, L, su) | run_card(s, P, su);
+    } else if (lose) {
+        for (int su = 0; su < 4; su++)
+            if (suit_bits(s->h[L], su))
+                r |= 1ULL << (13 * su + top_bit((u64)suit_bits(all, su)));
+    }
+    if ((L & 1) == s->side) {
+        if (q > *lo) {
+            *lo = q;
+            *rel_lo = r;
+        }
+        if (lose && n - 1 < *hi) {
+            *hi = n - 1;
+            *rel_hi = r;
+        }
+    } else {
+        if (n - q < *hi) {
+            *hi = n - q;
+            *rel_hi = r;
+        }
+        if (lose && *lo < 1) {
+            *lo = 1;
+            *rel_lo = r;
+        }
+    }
+}
+
+static int dd_search(Search *s, int alpha, int beta, u64 *rel);
+
+/* The lowest card of the run of equivalent cards ``card`` was played from (legal_reps' run: the cards of the
+ * suit still in play, this trick's included, adjacent to it in ``seat``'s hand), as a card bit.  When the run's
+ * top card wins a trick by its rank, the bound found rests on the run's every card: a lower card of the run is
+ * the same play here, but where the run is shorter (a position sharing only its top cards) the lower card may
+ * lose to a card it beats here (West's king-nine-five against king-jack-nine: the five goes under East's eight,
+ * the nine does not). */
+static u64 run_low(const Search *s, int seat, int card) {
+    int su = card / 13, low = card % 13;
+    int live = suit_bits(s->rem, su), hand = suit_bits(s->h[seat], su) | 1 << low;
+    for (int r = low - 1; r >= 0; r--) {
+        if (!((live >> r) & 1))
+            continue;
+        if (!((hand >> r) & 1))
+            break;
+        low = r;
+    }
+    return 1ULL << (13 * su + low);
+}
+
+/* The player to move chooses a card (play() of a double dummy, with the cards its value rests on). */
+static int dd_play(Search *s, int alpha, int beta, int lo, int hi, int hint, int *bm, u64 *rel) {
+    int seat = (s->leader + s->ntrick) % 4;
+    int maximize = s->maximizing[seat & 1];
+    int moves[13], n = legal_reps(s, seat, moves);
+    order_dd(s, seat, moves, n);
+    if (hint >= 0) {
+        for (int i = 1; i < n; i++)
+            if (moves[i] == hint) {
+                memmove(moves + 1, moves, sizeof(int) * i);
+                moves[0] = hint;
+                break;
+            }
+    }
+    int bi = 0, best = maximize ? -INF : INF;
+    u64 all = 0;
+    for (int i = 0; i < n; i++) {
+        u64 r = 0;
+        int v;
+        int k = s->ntrick;
+        int card = moves[i];
+        s->h[seat] ^= 1ULL << card;
+        s->trick[k] = card;
+        s->ntrick = k + 1;
+        if (k < 3) {
+            tick(s);
+            v = dd_play(s, maximize ? imax(alpha, best) : alpha, maximize ? beta : imin(beta, best), 0, INF, -1,
+                        NULL, &r);
+            s->ntrick = k;
+        } else {
+            int w = winner_index(s->trick, 4, s->trump);
+            int leader = s->leader, win_seat = (leader + w) % 4;
+            int gained = (win_seat & 1) == s->side;
+            int wsuit = s->trick[w] / 13, others = 0;
+            for (int j = 0; j < 4; j++)
+                if (j != w && s->trick[j] / 13 == wsuit)
+                    others = 1;
+            u64 by_rank = others ? run_low(s, win_seat, s->trick[w]) : 0;
+            TrickSave saved;
+            close_trick(s, &saved);
+            s->ntrick = 0;
+            s->leader = win_seat;
+            int a = maximize ? imax(alpha, best) : alpha, b = maximize ? beta : imin(beta, best);
+            v = gained + dd_search(s, a - gained, b - gained, &r);
+            r |= by_rank; /* the winner won by its rank: the bound rests on its run down to the run's lowest card */
+            reopen_trick(s, &saved);
+            s->leader = leader;
+            s->ntrick = k;
+        }
+        s->h[seat] ^= 1ULL << card;
+        if (maximize ? v > best : v < best) {
+            best = v;
+            bi = i;
+            if (maximize ? (best >= beta || best >= hi) : (best <= alpha || best <= lo)) {
+                all = r; /* a cut: the value rests on this move's line alone */
+                goto done;
+            }
+        }
+        all |= r;
+    }
+done:
+    *rel |= all;
+    if (bm)
+        *bm = moves[bi];
+    return best;
+}
+
+static int dd_search(Search *s, int alpha, int beta, u64 *rel) {
+    tick(s);
+    if (s->ntrick)
+        return dd_play(s, alpha, beta, 0, INF, -1, NULL, rel);
+    int n = popcount64(s->h[s->leader]);
+    if (!n)
+        return 0;
+    u64 lens = hand_lens(s);
+    int lo = 0, hi = n, hint_code = 0;
+    u64 rel_lo = 0, rel_hi = 0;
+    if (!pt_get(s, lens, &lo, &hi, &rel_lo, &rel_hi, &hint_code))
+        dd_bounds(s, n, &lo, &hi, &rel_lo, &rel_hi);
+    if (lo >= beta || lo == hi) {
+        *rel |= rel_lo | (lo == hi ? rel_hi : 0);
+        return lo;
+    }
+    if (hi <= alpha) {
+        *rel |= rel_hi;
+        return hi;
+    }
+    int a0 = alpha > lo ? alpha : lo;
+    int b0 = beta < hi ? beta : hi;
+    long long before = s->nodes;
+    int bm = -1;
+    u64 r = 0;
+    int v = dd_play(s, a0, b0, lo, hi, code_move(s, hint_code), &bm, &r);
+    /* what is kept: the bound the search proved, on the cards it rests on, and the other bound as it was, on its
+     * own cards (a bound of 0 or n rests on nothing) */
+    if (v <= a0) {
+        hi = v;
+        if (lo > 0)
+            r |= rel_lo;
+    } else if (v >= b0) {
+        lo = v;
+        if (hi < n)
+            r |= rel_hi;
+    } else {
+        lo = hi = v;
+    }
+    pt_put(s, lens, lo, hi, r, bm, s->nodes - before);
+    *rel |= r;
     return v;
 }
 
@@ -2324,7 +2703,12 @@ static int run(Search *s) {
         return 0;
     while (s->lo < s->hi) {
         int beta = g == s->lo ? g + 1 : g;
-        g = search(s, beta - 1, beta);
+        if (s->pt) {
+            u64 rel = 0;
+            g = dd_search(s, beta - 1, beta, &rel);
+        } else {
+            g = search(s, beta - 1, beta);
+        }
         if (g < beta) {
             if (g < s->hi)
                 s->hi = g;
@@ -2363,6 +2747,10 @@ static void ask_huge(void *p, size_t bytes) {
 
 static void ask_huge_tables(Search *s) {
     ask_huge(s->tt, sizeof(TTEntry) * (size_t)(s->tt_mask + 1));
+    if (s->pt) {
+        ask_huge(s->pt, sizeof(PEntry) * (size_t)((s->pt_mask + 1) * PT_BUCKET));
+        ask_huge(s->pt_tag, sizeof(uint32_t) * (size_t)((s->pt_mask + 1) * PT_BUCKET));
+    }
 }
 
 /* The table's size for a search of ``limit`` nodes (-1: none): room for twice the nodes, as a power of two
@@ -2494,7 +2882,7 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
         PyErr_NoMemory();
         return NULL;
     }
-    s->tt_bits = tt_bits_for(limit);
+    s->tt_bits = tt_bits_for(minimax ? 0 : limit); /* (a double dummy keeps its own table: pt_new) */
     s->tt_mask = (1ULL << s->tt_bits) - 1;
     s->tt = (TTEntry *)calloc((size_t)1 << s->tt_bits, sizeof(TTEntry));
     if (!s->tt) {
@@ -2514,7 +2902,6 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
     s->side = side;
     s->minimax = minimax;
     s->judged = -1;
-    s->k0_mask = K0_MASK;
     s->squeeze_at = -1;
     s->line.trick_step = -1;
     for (int p = 0; p < 2; p++)
@@ -2524,6 +2911,8 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
 }
 
 static void free_search(Search *s) {
+    free(s->pt);
+    free(s->pt_tag);
     free(s->cash);
     free(s->nm);
     free(s->tt);
@@ -2667,8 +3056,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Search *s = new_search(h, trump, leader, tr, ntrick, side, minimax, limit);
     if (!s)
         return NULL;
-    if (minimax)
+    if (minimax) {
+        if (pt_new(s, limit) < 0) {
+            free_search(s);
+            return PyErr_NoMemory();
+        }
         ask_huge_tables(s); /* (a double dummy mostly runs long; a legal floor does not) */
+    }
     return run_and_free(s, 0, 0);
 }
 
@@ -2823,7 +3217,6 @@ static Search *normal_setup(PyObject *args, int *export_out) {
     memcpy(s->find_seat, fseat, sizeof(int) * nfind);
     memcpy(s->find_mask, fmask, sizeof(u64) * nfind);
     memcpy(s->find_role, frole, sizeof(int) * nfind);
-    s->k0_mask = ~0ULL;
     for (int su = 0; su < 4; su++)
         s->marks |= 0x1FULL << (13 * su + 8); /* the ten to the ace (search.py ``_HONOURS``) */
     ask_huge_tables(s);
@@ -3013,7 +3406,9 @@ PyMODINIT_FUNC PyInit__csearch(void) {
     if (!m)
         return NULL;
     if (PyModule_AddIntConstant(m, "TT_MAX_ENTRIES", 1L << TT_MAX_BITS) < 0 ||
-        PyModule_AddIntConstant(m, "TT_ENTRY_BYTES", (long)sizeof(TTEntry)) < 0) {
+        PyModule_AddIntConstant(m, "TT_ENTRY_BYTES", (long)sizeof(TTEntry)) < 0 ||
+        PyModule_AddIntConstant(m, "DD_MAX_ENTRIES", (long)PT_MAX_BUCKETS * PT_BUCKET) < 0 ||
+        PyModule_AddIntConstant(m, "DD_ENTRY_BYTES", (long)(sizeof(PEntry) + sizeof(uint32_t))) < 0) {
         Py_DECREF(m);
         return NULL;
     }
