@@ -5,7 +5,7 @@ compiled core.
 takes the value from the compiled double-dummy search
 (``engine.mechanics.solver.minimax``, ``_csearch.c``), within a fixed budget of
 search nodes (``DD_NODE_LIMIT``, so the answer is the same on any machine).
-The two give the same values (tests/test_csearch.py compares them on 1,000
+The two give the same values (tests/test_csearch.py compares them on 4,000
 positions and deals), so with DDS installed it is the faster of the two and
 the compiled search its cross-check.  The value is what the side takes from
 the position (the trick in progress included) when all four players see all
