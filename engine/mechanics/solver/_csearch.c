@@ -177,7 +177,8 @@ typedef struct {
     u64 tt_mask;
     int tt_bits;
     struct PEntry *pt; /* the double dummy's table (partition search, below); NULL for the other searches */
-    uint32_t *pt_tag;  /* a tag for each of its entries (0: empty), read before the entry */
+    u64 *pt_tag;       /* a tag for each of its entries (0: empty), read before the entry: pt_tag_of */
+    unsigned char *pt_work; /* each entry's work (log2 of its nodes), for replacement */
     u64 pt_mask;       /* its buckets - 1 */
 } Search;
 
@@ -2233,13 +2234,13 @@ static int search(Search *s, int alpha, int beta) {
 
 #define PT_BUCKET 32 /* entries of one bucket (positions of the same lengths and leader share one) */
 #define PT_MIN_BUCKETS 512
-#define PT_MAX_BUCKETS (1 << 15) /* at most 2^15 buckets of 32 entries of 48 bytes and a 4-byte tag: 52 MiB */
+#define PT_MAX_BUCKETS (1 << 15) /* at most 2^15 buckets of 32 entries of 48 bytes, an 8-byte tag and a byte of
+                                  * work: 57 MiB */
 
 typedef struct PEntry {
     u64 lens;    /* the lengths: 4 bits for each hand (N E S W) and suit, hand * 16 + suit * 4 */
     u64 part[4]; /* per suit: the owner code (suit_code) of its top k cards, the rest 0; k in bits 40-43 */
     signed char leader, lo, hi, best; /* leader + 1 (0: an empty slot); the bounds; the best lead's move code */
-    int work;    /* the nodes searched under it, as a rank for replacement (log2) */
 } PEntry;
 
 static int pt_new(Search *s, long long limit) {
@@ -2247,9 +2248,10 @@ static int pt_new(Search *s, long long limit) {
     while (buckets < PT_MAX_BUCKETS && (limit < 0 || (long long)(buckets * PT_BUCKET) < limit))
         buckets <<= 1;
     s->pt = (PEntry *)calloc((size_t)(buckets * PT_BUCKET), sizeof(PEntry));
-    s->pt_tag = (uint32_t *)calloc((size_t)(buckets * PT_BUCKET), sizeof(uint32_t));
+    s->pt_tag = (u64 *)calloc((size_t)(buckets * PT_BUCKET), sizeof(u64));
+    s->pt_work = (unsigned char *)calloc((size_t)(buckets * PT_BUCKET), 1);
     s->pt_mask = buckets - 1;
-    return s->pt && s->pt_tag ? 0 : -1;
+    return s->pt && s->pt_tag && s->pt_work ? 0 : -1;
 }
 
 static u64 hand_lens(const Search *s) {
@@ -2283,10 +2285,31 @@ static u64 pt_bucket(const Search *s, u64 lens, int d, u64 sig) {
     return (x & s->pt_mask) * PT_BUCKET;
 }
 
-/* The tag of an entry of these lengths and this leader (never 0). */
-static uint32_t pt_tagof(const Search *s, u64 lens) {
+/* 16 bits of the lengths and the leader, never 0 (the middle bits of an entry's tag). */
+static u64 pt_lens_bits(const Search *s, u64 lens) {
     u64 x = (lens + (u64)s->leader) * 0xD6E8FEB86659FD93ULL;
-    return (uint32_t)(x >> 32) | 1;
+    return ((x >> 48) | 1) & 0xFFFF;
+}
+
+/* 32 bits of the owner codes ``code`` of each suit's top ``ks`` cards (4 bits a suit), ``len`` cards held. */
+static u64 pt_prefix_bits(const u64 *code, const int *len, unsigned ks) {
+    u64 x = ks;
+    for (int su = 0; su < 4; su++) {
+        int k = (int)((ks >> (4 * su)) & 15);
+        u64 v = k ? code[su] & (((1ULL << (3 * k)) - 1) << (3 * (len[su] - k))) : 0;
+        x = (x ^ v) * 0x9E3779B97F4A7C15ULL;
+        x ^= x >> 29;
+    }
+    return x >> 32;
+}
+
+/* An entry's tag (never 0: an empty slot): how many top cards of each suit it rests on (bits 0-15), its lengths
+ * and leader (16-31), the owners of those cards (32-63).  A position an entry holds for has the entry's tag under
+ * the entry's counts, so a slot whose tag differs is passed over without reading the entry (a lookup reads the
+ * bucket's 32 tags, 256 bytes, and only the entries whose tags match; the table's answers are those of reading
+ * every entry). */
+static u64 pt_tag_of(u64 lens_bits, const u64 *code, const int *len, unsigned ks) {
+    return ks | lens_bits << 16 | pt_prefix_bits(code, len, ks) << 32;
 }
 
 /* The cards held of ``su`` from the top down to the lowest card of ``rel`` in it (its prefix), as a count. */
@@ -2314,13 +2337,25 @@ static u64 prefix_mask(int len, int k) {
 
 /* The tightest bounds the entries matching the position give, with the cards each rests on, and a best lead. */
 static int pt_get(const Search *s, u64 lens, int *lo, int *hi, u64 *rel_lo, u64 *rel_hi, int *hint) {
-    uint32_t tag = pt_tagof(s, lens);
+    u64 lb = pt_lens_bits(s, lens);
+    int lens_su[4];
+    for (int su = 0; su < 4; su++)
+        lens_su[su] = popcount64((u64)suit_bits(s->rem, su));
     int found = 0, best_work = -1;
+    u64 buckets[PT_LEVELS];
+    for (int d = 0; d < PT_LEVELS; d++) { /* the four buckets' tags asked for at once (their reads overlap) */
+        buckets[d] = pt_bucket(s, lens, d, top_owners(s, d));
+#if defined(__GNUC__) || defined(__clang__)
+        for (int i = 0; i < PT_BUCKET; i += 8)
+            __builtin_prefetch(&s->pt_tag[buckets[d] + i]);
+#endif
+    }
     for (int d = 0; d < PT_LEVELS; d++) {
-      u64 b = pt_bucket(s, lens, d, top_owners(s, d));
+      u64 b = buckets[d];
       for (int i = 0; i < PT_BUCKET; i++) {
-        if (s->pt_tag[b + i] != tag)
-            continue;
+        u64 tg = s->pt_tag[b + i];
+        if (((tg >> 16) & 0xFFFF) != lb || pt_prefix_bits(s->code, lens_su, (unsigned)(tg & 0xFFFF)) != tg >> 32)
+            continue; /* (an empty slot's lengths bits are 0) */
         const PEntry *e = &s->pt[b + i];
         if (e->leader != s->leader + 1 || e->lens != lens)
             continue;
@@ -2347,8 +2382,8 @@ static int pt_get(const Search *s, u64 lens, int *lo, int *hi, u64 *rel_lo, u64 
             *hi = e->hi;
             *rel_hi = rel;
         }
-        if (e->best && e->work > best_work) {
-            best_work = e->work;
+        if (e->best && s->pt_work[b + i] > best_work) {
+            best_work = s->pt_work[b + i];
             *hint = e->best;
         }
         found = 1;
@@ -2359,24 +2394,29 @@ static int pt_get(const Search *s, u64 lens, int *lo, int *hi, u64 *rel_lo, u64 
 
 static void pt_put(Search *s, u64 lens, int lo, int hi, u64 rel, int card, long long work) {
     u64 part[4];
-    int level = PT_LEVELS - 1;
+    int level = PT_LEVELS - 1, lens_su[4];
+    unsigned ks = 0;
     for (int su = 0; su < 4; su++) {
         int k = prefix_len(s, su, rel);
         int len = popcount64((u64)suit_bits(s->rem, su));
+        lens_su[su] = len;
+        ks |= (unsigned)k << (4 * su);
         part[su] = (s->code[su] & prefix_mask(len, k)) | ((u64)k << 40);
         if (k < len && k < level)
             level = k; /* the entry rests on the top ``k`` cards of this suit only */
     }
     u64 bi = pt_bucket(s, lens, level, top_owners(s, level));
     PEntry *b = &s->pt[bi];
-    uint32_t tag = pt_tagof(s, lens);
+    u64 *tags = &s->pt_tag[bi];
+    unsigned char *works = &s->pt_work[bi];
+    u64 tag = pt_tag_of(pt_lens_bits(s, lens), s->code, lens_su, ks);
     int w = 0;
     while (w < 60 && (1LL << w) < work)
         w++;
-    PEntry *slot = NULL;
+    int slot = -1;
     for (int i = 0; i < PT_BUCKET; i++) {
         PEntry *e = &b[i];
-        if (e->leader == s->leader + 1 && e->lens == lens && !memcmp(e->part, part, sizeof part)) {
+        if (tags[i] == tag && e->leader == s->leader + 1 && e->lens == lens && !memcmp(e->part, part, sizeof part)) {
             /* the same set of positions: both bounds hold for it */
             if (lo > e->lo)
                 e->lo = (signed char)lo;
@@ -2384,21 +2424,22 @@ static void pt_put(Search *s, u64 lens, int lo, int hi, u64 rel, int card, long 
                 e->hi = (signed char)hi;
             if (card >= 0)
                 e->best = (signed char)move_code(s, card);
-            if (w > e->work)
-                e->work = w;
+            if (w > works[i])
+                works[i] = (unsigned char)w;
             return;
         }
-        if (!slot || !e->leader || (slot->leader && e->work < slot->work))
-            slot = e; /* an empty slot, else the entry that took least work */
+        if (slot < 0 || !tags[i] || (tags[slot] && works[i] < works[slot]))
+            slot = i; /* an empty slot (the last), else the entry that took least work (the first) */
     }
-    s->pt_tag[bi + (u64)(slot - b)] = tag;
-    slot->lens = lens;
-    memcpy(slot->part, part, sizeof part);
-    slot->leader = (signed char)(s->leader + 1);
-    slot->lo = (signed char)lo;
-    slot->hi = (signed char)hi;
-    slot->best = (signed char)(card >= 0 ? move_code(s, card) : 0);
-    slot->work = w;
+    tags[slot] = tag;
+    works[slot] = (unsigned char)w;
+    PEntry *e = &b[slot];
+    e->lens = lens;
+    memcpy(e->part, part, sizeof part);
+    e->leader = (signed char)(s->leader + 1);
+    e->lo = (signed char)lo;
+    e->hi = (signed char)hi;
+    e->best = (signed char)(card >= 0 ? move_code(s, card) : 0);
 }
 
 /* The card a move code names in the present position (move_code's inverse), if the leader holds it; else -1. */
@@ -2749,7 +2790,7 @@ static void ask_huge_tables(Search *s) {
     ask_huge(s->tt, sizeof(TTEntry) * (size_t)(s->tt_mask + 1));
     if (s->pt) {
         ask_huge(s->pt, sizeof(PEntry) * (size_t)((s->pt_mask + 1) * PT_BUCKET));
-        ask_huge(s->pt_tag, sizeof(uint32_t) * (size_t)((s->pt_mask + 1) * PT_BUCKET));
+        ask_huge(s->pt_tag, sizeof(u64) * (size_t)((s->pt_mask + 1) * PT_BUCKET));
     }
 }
 
@@ -2913,6 +2954,7 @@ static Search *new_search(const u64 *h, int trump, int leader, const int *tr, in
 static void free_search(Search *s) {
     free(s->pt);
     free(s->pt_tag);
+    free(s->pt_work);
     free(s->cash);
     free(s->nm);
     free(s->tt);
@@ -3408,7 +3450,7 @@ PyMODINIT_FUNC PyInit__csearch(void) {
     if (PyModule_AddIntConstant(m, "TT_MAX_ENTRIES", 1L << TT_MAX_BITS) < 0 ||
         PyModule_AddIntConstant(m, "TT_ENTRY_BYTES", (long)sizeof(TTEntry)) < 0 ||
         PyModule_AddIntConstant(m, "DD_MAX_ENTRIES", (long)PT_MAX_BUCKETS * PT_BUCKET) < 0 ||
-        PyModule_AddIntConstant(m, "DD_ENTRY_BYTES", (long)(sizeof(PEntry) + sizeof(uint32_t))) < 0) {
+        PyModule_AddIntConstant(m, "DD_ENTRY_BYTES", (long)(sizeof(PEntry) + sizeof(u64) + 1)) < 0) {
         Py_DECREF(m);
         return NULL;
     }
