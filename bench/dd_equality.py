@@ -5,9 +5,11 @@
 For each random deal (13 cards a hand, a random side) the compiled ``minimax`` under ``dd.DD_NODE_LIMIT`` nodes
 and DDS (``engine.mechanics.dd``, the ``dd`` extra): a settled value must equal DDS's, and an unsettled one's
 proven bounds must hold DDS's value.  Prints a line every 100 deals (deals, settled, equal, differences, seconds)
-and exits 1 on any difference.  Run on 2026-12-04: 1,000 deals, 830 settled and all equal, the other 170 with
-DDS's value inside the bounds, 793 s.  (A partition-search table, run the same day, settled 931 of these
-1,000 all equal, but was withdrawn: 3 of 3,000 smaller random positions came out wrong, see docs/claims.md.)
+and exits 1 on any difference.  Run on 2026-12-04 (the exact table, 20,000,000 nodes): 1,000 deals, 830 settled
+and all equal, the other 170 with DDS's value inside the bounds, 793 s.  Run on 2026-12-06 with the partition table
+(the machine loaded by other work): under 20,000,000 nodes 929 settled, all equal; under dd.DD_NODE_LIMIT,
+10,000,000 since, 839 settled, all equal, 1,137 s.  (The first partition table, withdrawn on 2026-12-04, had
+settled 931 of these 1,000 all equal, but 3 of 3,000 smaller random positions came out wrong: docs/claims.md.)
 """
 from __future__ import annotations
 

@@ -2291,12 +2291,13 @@ static u64 pt_lens_bits(const Search *s, u64 lens) {
     return ((x >> 48) | 1) & 0xFFFF;
 }
 
-/* 32 bits of the owner codes ``code`` of each suit's top ``ks`` cards (4 bits a suit), ``len`` cards held. */
+/* 32 bits of the owner codes ``code`` of each suit's top ``ks`` cards (4 bits a suit), ``len`` cards held (a
+ * count above a suit's length, an entry of other lengths met under the same 16 bits of them, reads as no card). */
 static u64 pt_prefix_bits(const u64 *code, const int *len, unsigned ks) {
     u64 x = ks;
     for (int su = 0; su < 4; su++) {
         int k = (int)((ks >> (4 * su)) & 15);
-        u64 v = k ? code[su] & (((1ULL << (3 * k)) - 1) << (3 * (len[su] - k))) : 0;
+        u64 v = k && k <= len[su] ? code[su] & (((1ULL << (3 * k)) - 1) << (3 * (len[su] - k))) : 0;
         x = (x ^ v) * 0x9E3779B97F4A7C15ULL;
         x ^= x >> 29;
     }
