@@ -15,7 +15,8 @@
  * kept in its table entry and tried first when the position comes back, two more bounds at a trick boundary (the
  * leader's quick tricks; a leader whose every lead loses the trick), and a table of its own (partition search,
  * as DDS: a bound holds for every position of the same lengths whose suits have the same owners from the top
- * down to the lowest card that won a trick by its rank).  Its values are search.py's ``minimax`` values and
+ * down to the lowest card it rests on; a trick won by rank rests it on the winner's whole run of equivalent
+ * cards, run_low).  Its values are search.py's ``minimax`` values and
  * DDS's; its node counts are its own.
  *
  * The normal floor (``solve_normal``: search.py ``normal_floor``, and ``target_tricks``) is the floor with the
@@ -33,10 +34,11 @@
  * for the call and freed after it (TT_MAX_ENTRIES entries of 24 bytes at most), so two threads searching at
  * once share nothing; the GIL is released while a search runs.  The table holds a power of two of entries,
  * room for twice the node limit, between 2^TT_MIN_BITS and 2^TT_MAX_BITS (48 MiB).  The double dummy's table
- * instead: buckets of PT_BUCKET entries of 48 bytes and a 4-byte tag, room for the node limit, between
- * PT_MIN_BUCKETS and PT_MAX_BUCKETS buckets (52 MiB).
+ * instead: buckets of PT_BUCKET entries of 48 bytes, an 8-byte tag and a byte of work, room for the node limit,
+ * between PT_MIN_BUCKETS and PT_MAX_BUCKETS buckets (57 MiB).
  *
- * Plain C99, no library beyond the C library and Python's API.
+ * Plain C99, no library beyond the C library and Python's API (and GCC's or Clang's prefetch where built with
+ * one of them).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -2226,8 +2228,9 @@ static int search(Search *s, int alpha, int beta) {
  * position with the same lengths, hand by hand and suit by suit, and the same owners of each suit's cards from
  * the top down to the lowest card that won a trick by its rank anywhere below; Ginsberg's partition search).
  * Each node returns with its value the cards its bound rests on (``rel``: per suit only the lowest counts: the
- * bound rests on who holds every card of the suit from the top down to it).  A trick adds its winner when
- * another card of the winning suit was in it (the winner won by its rank); a quick bound adds the cards it read;
+ * bound rests on who holds every card of the suit from the top down to it).  A trick adds its winner's run of
+ * equivalent cards, down to the run's lowest (run_low), when another card of the winning suit was in it (the
+ * winner won by its rank); a quick bound adds the cards it read;
  * a table entry adds the cards it was stored with.  Only the double dummy searches this way: the floors and the
  * normal-play searches keep search.py's table, node for node.
  * ---------------------------------------------------------------------------------------------------------- */
