@@ -2267,12 +2267,19 @@ static u64 hand_lens(const Search *s) {
 
 #define PT_LEVELS 4 /* an entry is filed under the owners of the top 0-3 cards of each suit it rests on */
 
-/* The owners of the top ``d`` cards of each suit (all of a shorter suit), as a number (pt_bucket's ``sig``). */
-static u64 top_owners(const Search *s, int d) {
+/* The cards held of each suit (at a trick boundary: the cards still in play), into ``len``. */
+static void suit_lens(const Search *s, int *len) {
+    for (int su = 0; su < 4; su++)
+        len[su] = popcount64((u64)suit_bits(s->rem, su));
+}
+
+/* The owners of the top ``d`` cards of each suit (all of a shorter suit), as a number (pt_bucket's ``sig``);
+ * ``len``: suit_lens. */
+static u64 top_owners(const Search *s, const int *len, int d) {
     u64 sig = 0;
     for (int su = 0; su < 4; su++) {
-        int len = popcount64((u64)suit_bits(s->rem, su)), m = len < d ? len : d;
-        sig = (sig << 12) | (m ? (s->code[su] >> (3 * (len - m))) & ((1ULL << (3 * m)) - 1) : 0);
+        int m = len[su] < d ? len[su] : d;
+        sig = (sig << 12) | (m ? (s->code[su] >> (3 * (len[su] - m))) & ((1ULL << (3 * m)) - 1) : 0);
     }
     return sig;
 }
@@ -2294,13 +2301,18 @@ static u64 pt_lens_bits(const Search *s, u64 lens) {
     return ((x >> 48) | 1) & 0xFFFF;
 }
 
+/* The owner-code bits of the top ``k`` of ``len`` cards of a suit (suit_code: 3 bits a card, the lowest last). */
+static u64 prefix_mask(int len, int k) {
+    return k ? (((1ULL << (3 * k)) - 1) << (3 * (len - k))) : 0;
+}
+
 /* 32 bits of the owner codes ``code`` of each suit's top ``ks`` cards (4 bits a suit), ``len`` cards held (a
  * count above a suit's length, an entry of other lengths met under the same 16 bits of them, reads as no card). */
 static u64 pt_prefix_bits(const u64 *code, const int *len, unsigned ks) {
     u64 x = ks;
     for (int su = 0; su < 4; su++) {
         int k = (int)((ks >> (4 * su)) & 15);
-        u64 v = k && k <= len[su] ? code[su] & (((1ULL << (3 * k)) - 1) << (3 * (len[su] - k))) : 0;
+        u64 v = k <= len[su] ? code[su] & prefix_mask(len[su], k) : 0;
         x = (x ^ v) * 0x9E3779B97F4A7C15ULL;
         x ^= x >> 29;
     }
@@ -2334,21 +2346,15 @@ static u64 prefix_card(const Search *s, int su, int k) {
     return 0;
 }
 
-/* The owner-code bits of the top ``k`` of ``len`` cards of a suit (suit_code: 3 bits a card, the lowest last). */
-static u64 prefix_mask(int len, int k) {
-    return k ? (((1ULL << (3 * k)) - 1) << (3 * (len - k))) : 0;
-}
-
 /* The tightest bounds the entries matching the position give, with the cards each rests on, and a best lead. */
 static int pt_get(const Search *s, u64 lens, int *lo, int *hi, u64 *rel_lo, u64 *rel_hi, int *hint) {
     u64 lb = pt_lens_bits(s, lens);
     int lens_su[4];
-    for (int su = 0; su < 4; su++)
-        lens_su[su] = popcount64((u64)suit_bits(s->rem, su));
+    suit_lens(s, lens_su);
     int found = 0, best_work = -1;
     u64 buckets[PT_LEVELS];
     for (int d = 0; d < PT_LEVELS; d++) { /* the four buckets' tags asked for at once (their reads overlap) */
-        buckets[d] = pt_bucket(s, lens, d, top_owners(s, d));
+        buckets[d] = pt_bucket(s, lens, d, top_owners(s, lens_su, d));
 #if defined(__GNUC__) || defined(__clang__)
         for (int i = 0; i < PT_BUCKET; i += 8)
             __builtin_prefetch(&s->pt_tag[buckets[d] + i]);
@@ -2366,8 +2372,7 @@ static int pt_get(const Search *s, u64 lens, int *lo, int *hi, u64 *rel_lo, u64 
         int ok = 1;
         for (int su = 0; su < 4 && ok; su++) {
             int k = (int)((e->part[su] >> 40) & 15);
-            int len = popcount64((u64)suit_bits(s->rem, su));
-            if ((s->code[su] ^ e->part[su]) & prefix_mask(len, k))
+            if ((s->code[su] ^ e->part[su]) & prefix_mask(lens_su[su], k))
                 ok = 0;
         }
         if (!ok)
@@ -2400,16 +2405,15 @@ static void pt_put(Search *s, u64 lens, int lo, int hi, u64 rel, int card, long 
     u64 part[4];
     int level = PT_LEVELS - 1, lens_su[4];
     unsigned ks = 0;
+    suit_lens(s, lens_su);
     for (int su = 0; su < 4; su++) {
-        int k = prefix_len(s, su, rel);
-        int len = popcount64((u64)suit_bits(s->rem, su));
-        lens_su[su] = len;
+        int k = prefix_len(s, su, rel), len = lens_su[su];
         ks |= (unsigned)k << (4 * su);
         part[su] = (s->code[su] & prefix_mask(len, k)) | ((u64)k << 40);
         if (k < len && k < level)
             level = k; /* the entry rests on the top ``k`` cards of this suit only */
     }
-    u64 bi = pt_bucket(s, lens, level, top_owners(s, level));
+    u64 bi = pt_bucket(s, lens, level, top_owners(s, lens_su, level));
     PEntry *b = &s->pt[bi];
     u64 *tags = &s->pt_tag[bi];
     unsigned char *works = &s->pt_work[bi];
