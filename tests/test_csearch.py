@@ -208,5 +208,6 @@ def test_two_threads_searching_at_once_get_what_each_gets_alone():
 
 def test_the_transposition_table_is_bounded():
     assert _csearch.TT_MAX_ENTRIES == 2 ** 21 and _csearch.TT_ENTRY_BYTES == 24  # 48 MiB a search at most
-    # the double dummy's own table (partition search): 2^20 entries of 48 bytes, an 8-byte tag and a byte of work, 57 MiB at most
+    # the double dummy's own table (partition search): 2^20 entries of 48 bytes, an 8-byte tag and a byte of
+    # work, 57 MiB at most
     assert _csearch.DD_MAX_ENTRIES == 2 ** 20 and _csearch.DD_ENTRY_BYTES == 57

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from engine.mechanics.solver import SEAT_LETTERS, SUIT_LETTERS, Position, card_str, minimax
 
 MISSING = "the double-dummy solver is not installed on this machine (the optional endplay package, '[dd]')"
-# search nodes of the compiled double-dummy search when DDS is not installed (about 3 s at most on the 2-core
-# machines here; 166 of 200 random full deals settle within it, every position of 8-10 tricks of 200:
-# bench/claims_bench.py --cores).  Since the partition table (2026-12-06) 10,000,000 settle more full deals than
-# 20,000,000 did before it (163 of the same 200) in less time at the worst (2.8 s against 3.2 s; with 20,000,000
-# the table settles 185 but takes 6.8 s at the worst, a node costing it about twice as much)
+# search nodes of the compiled double-dummy search when DDS is not installed (about 3.4 s at most on the 2-core
+# machine here; 166 of 200 random full deals settle within it, and every one of 200 positions of 8-10 tricks:
+# bench/claims_bench.py's positions, docs/claims.md).  Since the partition table (2026-12-06) 10,000,000 settle
+# more full deals than 20,000,000 did before it (163 of the same 200) in about the same time at the worst (3.4 s
+# against 3.2 s; with 20,000,000 the table settles 185 but takes 6.8 s at the worst, a node costing it about
+# twice as much)
 DD_NODE_LIMIT = 10_000_000
 
 _LOADED: dict = {}
